@@ -1,0 +1,55 @@
+# ddl-catalog: every step a contributor, a maintainer or CI runs is a target here.
+# `make build` and `make test` create .venv on first use; nothing else needs installing by hand.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+CLI    := $(BIN)/ddl-catalog
+
+.DEFAULT_GOAL := help
+.PHONY: help venv build validate readme site exports test lint typecheck unit serve bench clean
+
+help: ## List the targets.
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $@
+
+venv: $(STAMP) ## Create .venv with the project and its development tools.
+
+build: validate readme site ## Validate the catalog and build every output (README.md, site/).
+
+validate: $(STAMP) ## Check the catalog (schema and rules); fails on any error.
+	$(CLI) validate
+
+readme: $(STAMP) ## Regenerate README.md from the catalog.
+	@if $(CLI) readme --help >/dev/null 2>&1; then $(CLI) readme; else echo "readme: not available yet"; fi
+
+site: $(STAMP) ## Build the website into site/.
+	@if $(CLI) site --help >/dev/null 2>&1; then $(CLI) site; else echo "site: not available yet"; fi
+
+test: lint typecheck unit ## Run every check: ruff, mypy and the test suite.
+
+lint: $(STAMP) ## ruff lint and format check.
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+typecheck: $(STAMP) ## mypy --strict on the package.
+	$(BIN)/mypy
+
+unit: $(STAMP) ## The pytest suite.
+	$(BIN)/pytest -q
+
+serve: $(STAMP) ## Preview the website with live reload on http://127.0.0.1:8000.
+	$(BIN)/mkdocs serve
+
+bench: $(STAMP) ## Run the benchmarks and print their tables.
+	$(BIN)/python benchmarks/run.py
+
+clean: ## Remove build outputs and caches (keeps .venv).
+	rm -rf site build .pytest_cache .mypy_cache .ruff_cache
+	find . -name __pycache__ -type d -prune -not -path './.venv/*' -exec rm -rf {} +

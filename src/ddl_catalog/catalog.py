@@ -1,0 +1,56 @@
+"""Open a catalog: validate it and build the in-memory model that every output reads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ddl_catalog.model import Catalog, Category, Entry, Tag
+from ddl_catalog.validate import Report, validate
+
+
+class InvalidCatalog(Exception):
+    """The catalog has errors; outputs are not built from invalid data."""
+
+    def __init__(self, report: Report) -> None:
+        count = len(report.errors)
+        super().__init__(f"the catalog has {count} error{'s' * (count != 1)}; "
+                         "run 'ddl-catalog validate' for the list")
+        self.report = report
+
+
+def open_catalog(root: Path) -> Catalog:
+    """Validate the catalog under ``root`` and return it, or raise InvalidCatalog."""
+    report = validate(root)
+    if report.errors:
+        raise InvalidCatalog(report)
+    return build(root, report)
+
+
+def build(root: Path, report: Report) -> Catalog:
+    """Build the model from a report without errors."""
+    entries = sorted(
+        (Entry.from_dict(doc.data, doc.path) for doc in report.documents),
+        key=lambda e: e.id,
+    )
+    tree = _read_tree(root)
+    return Catalog(root=root, entries=tuple(entries), categories=tree[0], tags=tree[1])
+
+
+def _read_tree(root: Path) -> tuple[dict[str, Category], dict[str, Tag]]:
+    """Read categories.yml and tags.yml (already validated) into model objects."""
+    from ddl_catalog.load import load_file
+
+    cats = load_file(root / "data" / "categories.yml", "data/categories.yml").data
+    categories: dict[str, Category] = {}
+    for top in cats["categories"]:
+        children = top.get("children", [])
+        categories[top["id"]] = Category(
+            top["id"], top["title"], top["description"], None, tuple(c["id"] for c in children)
+        )
+        for child in children:
+            categories[child["id"]] = Category(
+                child["id"], child["title"], child["description"], top["id"]
+            )
+    tag_data = load_file(root / "data" / "tags.yml", "data/tags.yml").data
+    tags = {t["id"]: Tag(t["id"], t["description"]) for t in tag_data["tags"]}
+    return categories, tags

@@ -1,0 +1,69 @@
+"""The ddl-catalog command line: a thin layer over load, validate, render and export.
+
+Heavy modules are imported inside the commands, so that ``validate`` starts fast.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from ddl_catalog import __version__
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def root_option(func: F) -> F:
+    """Add ``--root DIR``: the catalog to work on (default: the current directory)."""
+    return click.option(
+        "--root",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=Path("."),
+        show_default=True,
+        help="Catalog directory (the one holding data/).",
+    )(func)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.version_option(__version__, prog_name="ddl-catalog")
+def cli() -> None:
+    """Keep the distributed deep learning catalog: validate it and build its outputs."""
+
+
+@cli.command()
+@root_option
+@click.option("--strict", is_flag=True, help="Fail on warnings too.")
+@click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+    help="text for people, json for machines.",
+)
+def validate(root: Path, strict: bool, fmt: str) -> None:
+    """Check every data file against the schema and the catalog's rules.
+
+    Prints every problem as path:line:col: severity: message [rule], then a count. Exits 1 on
+    any error (and on warnings with --strict). Writes nothing.
+    """
+    from ddl_catalog import report as reporting
+    from ddl_catalog.validate import validate as run
+
+    result = run(root)
+    if fmt == "json":
+        click.echo(reporting.as_json(result))
+    else:
+        for line in reporting.as_text(result):
+            click.echo(line)
+    if os.environ.get("GITHUB_ACTIONS") == "true":
+        for line in reporting.as_annotations(result):
+            click.echo(line)
+        reporting.write_step_summary(result, os.environ.get("GITHUB_STEP_SUMMARY"))
+    sys.exit(1 if result.failed(strict=strict) else 0)
+
+
+def main() -> None:
+    """Run the command line (console script entry point)."""
+    cli(prog_name="ddl-catalog")

@@ -1,0 +1,259 @@
+"""Files -> documents that remember where every key and value stands.
+
+YAML is read with libyaml's C parser when present, event by event, so that we can refuse what a
+catalog file never needs (tags, anchors, aliases, duplicate keys, several documents) before any
+object is built, and keep the line and column of every node for later error messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml import events as ev
+from yaml.nodes import ScalarNode
+
+#: Larger files are refused before they are read: an entry is a few hundred bytes.
+MAX_FILE_BYTES = 256 * 1024
+
+_BaseLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+#: The JSON-like subset of YAML tags we accept (as resolved implicitly, never written).
+_PLAIN_TAGS = frozenset(
+    f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null")
+)
+
+
+class _Loader(_BaseLoader):  # type: ignore[misc]
+    """Safe loader that keeps dates as strings: ``added: 2024-01-31`` stays text."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag in _PLAIN_TAGS]
+    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
+}
+
+#: A path into a document: mapping keys and sequence indexes.
+Path_ = tuple[str | int, ...]
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Problem:
+    """One located finding, printed as ``path:line:col: severity: message [rule]``."""
+
+    path: str
+    line: int
+    column: int
+    severity: str
+    message: str
+    rule: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message} [{self.rule}]"
+
+
+class LoadError(Exception):
+    """A file could not be read as a catalog document; carries its located problem."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+@dataclass
+class Document:
+    """A parsed file: its data, and the position of each value and mapping key."""
+
+    path: str
+    data: Any
+    positions: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    key_positions: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+
+    def where(self, path: Path_ = (), *, key: bool = False) -> tuple[int, int]:
+        """Return (line, column) of a value (or its key), falling back to the nearest parent."""
+        table = self.key_positions if key else self.positions
+        probe = tuple(path)
+        while probe:
+            if probe in table:
+                return table[probe]
+            if key and probe in self.positions:
+                return self.positions[probe]
+            probe = probe[:-1]
+        return self.positions.get((), (1, 1))
+
+
+def _fail(path: str, line: int, column: int, message: str, rule: str = "yaml") -> LoadError:
+    """Build a LoadError for a located problem."""
+    return LoadError(Problem(path, line, column, "error", message, rule))
+
+
+def read_text(file: Path, display: str, max_bytes: int = MAX_FILE_BYTES) -> str:
+    """Read a file as UTF-8 text, refusing oversized files and invalid bytes with a location."""
+    try:
+        size = file.stat().st_size
+        if size > max_bytes:
+            raise _fail(
+                display, 1, 1,
+                f"file is {size:,} bytes, over the {max_bytes:,}-byte limit for a catalog file; "
+                "an entry needs a few hundred bytes",
+                "file-size",
+            )
+        raw = file.read_bytes()
+    except OSError as exc:
+        raise _fail(display, 1, 1, f"cannot read file: {exc.strerror or exc}", "file") from exc
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        raise _fail(
+            display, line, column,
+            f"invalid UTF-8 byte 0x{raw[exc.start]:02x}: save the file as UTF-8",
+            "encoding",
+        ) from exc
+    return text.removeprefix("\ufeff")
+
+
+def parse_yaml(text: str, display: str) -> Document:
+    """Parse YAML text into a Document, or raise LoadError with the first problem's location."""
+    builder = _Builder(text, display)
+    try:
+        return builder.build()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = exc.problem or exc.context or "malformed YAML"
+        hint = ""
+        if "'\\t'" in problem or "\\t" in problem:
+            hint = "; indent with spaces, not tabs"
+        elif "mapping values are not allowed" in problem:
+            hint = "; quote values that contain ': '"
+        elif "could not find expected ':'" in problem or "expected <block end>" in problem:
+            hint = "; check the indentation of this line and the one above"
+        elif "while scanning a quoted scalar" in str(exc.context):
+            hint = "; a quoted value is not closed"
+        raise _fail(display, line, column, f"malformed YAML: {problem}{hint}") from exc
+    finally:
+        builder.loader.dispose()
+
+
+def load_file(file: Path, display: str, max_bytes: int = MAX_FILE_BYTES) -> Document:
+    """Read and parse one YAML file; the top level must be a mapping."""
+    document = parse_yaml(read_text(file, display, max_bytes), display)
+    if document.data is None:
+        raise _fail(display, 1, 1, "file is empty: write the entry's fields as a mapping", "empty")
+    if not isinstance(document.data, dict):
+        line, column = document.where()
+        found = "a list" if isinstance(document.data, list) else "a single value"
+        raise _fail(
+            display, line, column,
+            f"the file must hold a mapping of fields (key: value), found {found}",
+            "not-a-mapping",
+        )
+    return document
+
+
+class _Builder:
+    """Turns the parser's event stream into plain Python data plus positions."""
+
+    def __init__(self, text: str, display: str) -> None:
+        self.loader = _Loader(text)
+        self.display = display
+        self.positions: dict[Path_, tuple[int, int]] = {}
+        self.key_positions: dict[Path_, tuple[int, int]] = {}
+
+    def _events(self) -> Iterator[Any]:
+        get = self.loader.get_event
+        while True:
+            event = get()
+            if event is None:
+                return
+            yield event
+
+    def build(self) -> Document:
+        events = self._events()
+        next(events)  # StreamStart
+        event = next(events)
+        data: Any = None
+        if isinstance(event, ev.DocumentStartEvent):
+            data = self._node(next(events), events, ())
+            next(events)  # DocumentEnd
+            event = next(events)
+            if isinstance(event, ev.DocumentStartEvent):
+                mark = event.start_mark
+                raise _fail(
+                    self.display, mark.line + 1, mark.column + 1,
+                    "a catalog file holds one YAML document; remove the second '---'",
+                )
+        return Document(self.display, data, self.positions, self.key_positions)
+
+    def _check(self, event: Any) -> None:
+        mark = event.start_mark
+        if isinstance(event, ev.AliasEvent):
+            raise _fail(
+                self.display, mark.line + 1, mark.column + 1,
+                f"YAML aliases (*{event.anchor}) are not allowed: write the value out",
+                "yaml-alias",
+            )
+        if getattr(event, "anchor", None):
+            raise _fail(
+                self.display, mark.line + 1, mark.column + 1,
+                f"YAML anchors (&{event.anchor}) are not allowed: write each value out",
+                "yaml-anchor",
+            )
+        tag = getattr(event, "tag", None)
+        if tag is not None and tag != "!" and not (
+            isinstance(event, ev.ScalarEvent) and event.implicit[0]
+        ):
+            raise _fail(
+                self.display, mark.line + 1, mark.column + 1,
+                f"YAML tags ({tag}) are not allowed: plain values only",
+                "yaml-tag",
+            )
+
+    def _node(self, event: Any, events: Iterator[Any], path: Path_) -> Any:
+        self._check(event)
+        mark = event.start_mark
+        self.positions[path] = (mark.line + 1, mark.column + 1)
+        if isinstance(event, ev.ScalarEvent):
+            return self._scalar(event)
+        if isinstance(event, ev.SequenceStartEvent):
+            items: list[Any] = []
+            for item in events:
+                if isinstance(item, ev.SequenceEndEvent):
+                    return items
+                items.append(self._node(item, events, (*path, len(items))))
+        if isinstance(event, ev.MappingStartEvent):
+            mapping: dict[str, Any] = {}
+            for key_event in events:
+                if isinstance(key_event, ev.MappingEndEvent):
+                    return mapping
+                self._check(key_event)
+                kmark = key_event.start_mark
+                if not isinstance(key_event, ev.ScalarEvent):
+                    raise _fail(
+                        self.display, kmark.line + 1, kmark.column + 1,
+                        "keys must be plain words, not lists or mappings",
+                    )
+                key = self._scalar(key_event)
+                if not isinstance(key, str):
+                    key = str(key).lower() if isinstance(key, bool) else str(key)
+                if key in mapping:
+                    first = self.key_positions[(*path, key)]
+                    raise _fail(
+                        self.display, kmark.line + 1, kmark.column + 1,
+                        f"duplicate key '{key}' (first at line {first[0]}): keep one",
+                        "duplicate-key",
+                    )
+                self.key_positions[(*path, key)] = (kmark.line + 1, kmark.column + 1)
+                mapping[key] = self._node(next(events), events, (*path, key))
+        raise _fail(self.display, mark.line + 1, mark.column + 1, "unexpected YAML structure")
+
+    def _scalar(self, event: Any) -> Any:
+        tag = self.loader.resolve(ScalarNode, event.value, event.implicit)
+        node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+        return self.loader.construct_object(node, deep=True)

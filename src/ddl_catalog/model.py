@@ -1,0 +1,246 @@
+"""The catalog's data types: Entry, Category, Catalog.
+
+These are built only from documents that passed validation, so they can be strict and simple.
+They know nothing of YAML, click or Jinja.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+#: Entry kinds and the folder under data/ that holds each.
+KIND_FOLDERS: dict[str, str] = {
+    "framework": "frameworks",
+    "library": "libraries",
+    "paper": "papers",
+    "article": "articles",
+    "talk": "talks",
+    "tutorial": "tutorials",
+    "book": "books",
+    "benchmark": "benchmarks",
+    "dataset": "datasets",
+    "list": "lists",
+    "docs": "docs",
+}
+FOLDER_KINDS: dict[str, str] = {folder: kind for kind, folder in KIND_FOLDERS.items()}
+
+#: Human labels for kinds, singular and plural.
+KIND_LABELS: dict[str, tuple[str, str]] = {
+    "framework": ("Framework", "Frameworks"),
+    "library": ("Library", "Libraries"),
+    "paper": ("Paper", "Papers"),
+    "article": ("Article", "Articles"),
+    "talk": ("Talk", "Talks"),
+    "tutorial": ("Tutorial", "Tutorials"),
+    "book": ("Book", "Books"),
+    "benchmark": ("Benchmark", "Benchmarks"),
+    "dataset": ("Dataset", "Datasets"),
+    "list": ("List", "Lists"),
+    "docs": ("Documentation", "Documentation"),
+}
+
+#: The canonical order of an entry's keys (used by fmt and the schema freshness test).
+FIELD_ORDER: tuple[str, ...] = (
+    "id",
+    "kind",
+    "title",
+    "url",
+    "description",
+    "categories",
+    "tags",
+    "authors",
+    "year",
+    "venue",
+    "identifiers",
+    "links",
+    "related",
+    "added",
+    "status",
+    "archive_url",
+)
+
+#: How a relation reads from the other side.
+INVERSE_RELATIONS: dict[str, str] = {
+    "implements": "implemented-by",
+    "describes": "described-by",
+    "part-of": "has-part",
+    "supersedes": "superseded-by",
+    "see-also": "see-also",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A secondary link of an entry: code, slides, video ..."""
+
+    type: str
+    url: str
+    title: str | None = None
+
+    @property
+    def label(self) -> str:
+        """Return the text to show for the link."""
+        return self.title or self.type
+
+
+@dataclass(frozen=True, slots=True)
+class Related:
+    """A relation from one entry to another, as stated in the data."""
+
+    id: str
+    relation: str
+
+
+@dataclass(frozen=True, slots=True)
+class Identifiers:
+    """Canonical identifiers of a resource."""
+
+    arxiv: str | None = None
+    doi: str | None = None
+    github: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One resource of the catalog."""
+
+    id: str
+    kind: str
+    title: str
+    url: str
+    description: str
+    categories: tuple[str, ...]
+    source: str
+    tags: tuple[str, ...] = ()
+    authors: tuple[str, ...] = ()
+    year: int | None = None
+    venue: str | None = None
+    identifiers: Identifiers = field(default_factory=Identifiers)
+    links: tuple[Link, ...] = ()
+    related: tuple[Related, ...] = ()
+    added: str | None = None
+    status: str = "active"
+    archive_url: str | None = None
+
+    @property
+    def primary_category(self) -> str:
+        """Return the id of the category the entry is listed under in full."""
+        return self.categories[0]
+
+    @property
+    def folder(self) -> str:
+        """Return the data folder of the entry's kind."""
+        return KIND_FOLDERS[self.kind]
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], source: str) -> Entry:
+        """Build an entry from a validated mapping; ``source`` is its data file path."""
+        ids = data.get("identifiers") or {}
+        return cls(
+            id=data["id"],
+            kind=data["kind"],
+            title=data["title"].strip(),
+            url=data["url"].strip(),
+            description=data["description"].strip(),
+            categories=tuple(data["categories"]),
+            source=source,
+            tags=tuple(data.get("tags") or ()),
+            authors=tuple(data.get("authors") or ()),
+            year=data.get("year"),
+            venue=data.get("venue"),
+            identifiers=Identifiers(
+                arxiv=ids.get("arxiv"), doi=ids.get("doi"), github=ids.get("github")
+            ),
+            links=tuple(
+                Link(type=link["type"], url=link["url"].strip(), title=link.get("title"))
+                for link in data.get("links") or ()
+            ),
+            related=tuple(
+                Related(id=rel["id"], relation=rel["relation"]) for rel in data.get("related") or ()
+            ),
+            added=data.get("added"),
+            status=data.get("status", "active"),
+            archive_url=data.get("archive_url"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Category:
+    """A node of the topic tree."""
+
+    id: str
+    title: str
+    description: str
+    parent: str | None = None
+    children: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A tag of the controlled list."""
+
+    id: str
+    description: str
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """The whole catalog: entries, the category tree and the tag list, cross-indexed."""
+
+    root: Path
+    entries: tuple[Entry, ...]
+    categories: Mapping[str, Category]
+    tags: Mapping[str, Tag]
+    _by_id: dict[str, Entry] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {e.id: e for e in self.entries})
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(self.entries)
+
+    def get(self, entry_id: str) -> Entry | None:
+        """Return the entry with this id, or None."""
+        return self._by_id.get(entry_id)
+
+    def top_categories(self) -> list[Category]:
+        """Return the top-level categories in the order of categories.yml."""
+        return [c for c in self.categories.values() if c.parent is None]
+
+    def children(self, category_id: str) -> list[Category]:
+        """Return the subcategories of a category, in file order."""
+        return [self.categories[c] for c in self.categories[category_id].children]
+
+    def in_category(self, category_id: str, *, primary: bool | None = None) -> list[Entry]:
+        """Return the entries filed under a category (only primary or only secondary if asked)."""
+        found = [e for e in self.entries if category_id in e.categories]
+        if primary is None:
+            return found
+        return [e for e in found if (e.primary_category == category_id) is primary]
+
+    def related_of(self, entry_id: str) -> list[tuple[str, Entry]]:
+        """Return (relation, entry) pairs in both directions, outgoing first, sorted by title."""
+        entry = self._by_id[entry_id]
+        out = [(r.relation, self._by_id[r.id]) for r in entry.related if r.id in self._by_id]
+        back = [
+            (INVERSE_RELATIONS[r.relation], other)
+            for other in self.entries
+            for r in other.related
+            if r.id == entry_id
+        ]
+        return sorted(out, key=lambda p: p[1].title.lower()) + sorted(
+            back, key=lambda p: p[1].title.lower()
+        )
+
+    def count_by_kind(self) -> dict[str, int]:
+        """Return how many entries there are of each kind, in KIND_FOLDERS order, zeros left out."""
+        counts = {kind: 0 for kind in KIND_FOLDERS}
+        for entry in self.entries:
+            counts[entry.kind] += 1
+        return {k: n for k, n in counts.items() if n}

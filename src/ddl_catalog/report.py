@@ -1,0 +1,94 @@
+"""Render a validation Report for people (text), machines (JSON) and GitHub (annotations)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+from ddl_catalog.validate import Report
+
+
+def _plural(n: int, word: str) -> str:
+    """Return ``n word`` with an s when n is not 1."""
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def summary(report: Report) -> str:
+    """Return the closing count line."""
+    if not report.problems:
+        return f"ok: {_plural(len(report.documents), 'entry').replace('entrys', 'entries')}, no problems"
+    return (
+        f"{_plural(len(report.errors), 'error')}, {_plural(len(report.warnings), 'warning')} "
+        f"in {_plural(report.files, 'file')}"
+    )
+
+
+def as_text(report: Report) -> Iterator[str]:
+    """Yield one line per problem, sorted, then the count."""
+    for problem in report.problems:
+        yield str(problem)
+    yield summary(report)
+
+
+def as_json(report: Report) -> str:
+    """Return the report as a JSON document."""
+    return json.dumps(
+        {
+            "version": 1,
+            "files": report.files,
+            "entries": len(report.documents),
+            "errors": len(report.errors),
+            "warnings": len(report.warnings),
+            "problems": [
+                {
+                    "path": p.path,
+                    "line": p.line,
+                    "column": p.column,
+                    "severity": p.severity,
+                    "message": p.message,
+                    "rule": p.rule,
+                }
+                for p in report.problems
+            ],
+        },
+        indent=2,
+        ensure_ascii=False,
+    )
+
+
+def _escape_property(value: str) -> str:
+    """Escape a workflow-command property value."""
+    return (
+        value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+        .replace(":", "%3A").replace(",", "%2C")
+    )
+
+
+def _escape_data(value: str) -> str:
+    """Escape a workflow-command message."""
+    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def as_annotations(report: Report) -> Iterator[str]:
+    """Yield GitHub workflow commands, so problems show on the pull request's diff."""
+    for p in report.problems:
+        level = "error" if p.severity == "error" else "warning"
+        yield (
+            f"::{level} file={_escape_property(p.path)},line={p.line},col={p.column},"
+            f"title={_escape_property('ddl-catalog ' + p.rule)}::{_escape_data(p.message)}"
+        )
+
+
+def write_step_summary(report: Report, target: str | None) -> None:
+    """Append a Markdown summary of the run to GitHub's job summary file, if there is one."""
+    if not target:
+        return
+    lines = ["## ddl-catalog validate", "", summary(report), ""]
+    if report.problems:
+        lines += ["| file | line | severity | problem | rule |", "|---|---|---|---|---|"]
+        for p in report.problems[:200]:
+            message = p.message.replace("|", "\\|")
+            lines.append(f"| `{p.path}` | {p.line} | {p.severity} | {message} | `{p.rule}` |")
+    with Path(target).open("a", encoding="utf-8") as handle:
+        handle.write("\n".join(lines) + "\n")

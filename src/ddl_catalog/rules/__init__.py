@@ -1,0 +1,49 @@
+"""The validation rules, one module each, in the order they run.
+
+Each rule module has an ``ID`` and a ``check(ctx)`` that yields Problems.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from ddl_catalog.load import Problem
+from ddl_catalog.rules import (
+    category_exists,
+    description_style,
+    duplicate_identity,
+    file_name,
+    folder_kind,
+    identifier_match,
+    related_exists,
+    schema,
+    tag_exists,
+    title_style,
+    unique_id,
+    url_scheme,
+    year_range,
+)
+from ddl_catalog.rules.base import Context
+
+Check = Callable[[Context], Iterable[Problem]]
+
+RULES: dict[str, Check] = {
+    module.ID: module.check
+    for module in (
+        schema,
+        file_name,
+        folder_kind,
+        unique_id,
+        category_exists,
+        tag_exists,
+        related_exists,
+        url_scheme,
+        year_range,
+        description_style,
+        title_style,
+        duplicate_identity,
+        identifier_match,
+    )
+}
+
+__all__ = ["RULES", "Check", "Context"]

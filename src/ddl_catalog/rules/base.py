@@ -1,0 +1,63 @@
+"""What every validation rule sees, and helpers to report located problems."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+from typing import Any
+
+from ddl_catalog.load import Document, Path_, Problem
+
+
+@dataclass
+class Context:
+    """The loaded catalog files, as rules see them (raw data with positions)."""
+
+    entries: list[Document]
+    categories: dict[str, tuple[str, int, int]] = field(default_factory=dict)
+    tags: set[str] = field(default_factory=set)
+    has_categories: bool = True
+    has_tags: bool = True
+
+    def field_values(self, key: str) -> Iterator[tuple[Document, Any]]:
+        """Yield (document, value) for every entry that has field ``key``."""
+        for doc in self.entries:
+            if key in doc.data:
+                yield doc, doc.data[key]
+
+
+def problem(
+    doc: Document,
+    path: Path_,
+    message: str,
+    rule: str,
+    *,
+    severity: str = "error",
+    key: bool = False,
+) -> Problem:
+    """Return a Problem located at ``path`` in ``doc`` (at the key itself when ``key``)."""
+    line, column = doc.where(path, key=key)
+    return Problem(doc.path, line, column, severity, message, rule)
+
+
+def folder_of(doc: Document) -> str:
+    """Return the name of the folder that holds the document's file."""
+    return PurePosixPath(doc.path).parent.name
+
+
+def stem_of(doc: Document) -> str:
+    """Return the document's file name without its extension."""
+    return PurePosixPath(doc.path).stem
+
+
+def strings(value: Any) -> list[str]:
+    """Return the string items of a list value (ignoring wrongly typed ones)."""
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+
+
+def mappings(value: Any) -> list[tuple[int, Mapping[str, Any]]]:
+    """Return (index, item) for the mapping items of a list value."""
+    if not isinstance(value, list):
+        return []
+    return [(i, v) for i, v in enumerate(value) if isinstance(v, Mapping)]

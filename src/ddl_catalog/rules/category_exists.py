@@ -1,0 +1,28 @@
+"""Rule ``unknown-category``: every category an entry names exists in data/categories.yml."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+
+from ddl_catalog.load import Problem
+from ddl_catalog.rules.base import Context, problem, strings
+
+ID = "unknown-category"
+
+
+def check(ctx: Context) -> Iterator[Problem]:
+    """Report category ids that the category tree does not define."""
+    if not ctx.has_categories:
+        return
+    known = list(ctx.categories)
+    for doc, value in ctx.field_values("categories"):
+        for index, category in enumerate(strings(value)):
+            if category not in ctx.categories:
+                near = difflib.get_close_matches(category, known, n=1, cutoff=0.6)
+                hint = f" (did you mean '{near[0]}'?)" if near else ""
+                yield problem(
+                    doc, ("categories", index),
+                    f"unknown category '{category}'{hint}: use an id from data/categories.yml",
+                    ID,
+                )

@@ -1,0 +1,49 @@
+"""Rule ``description-style``: one sentence, capitalised, ending with a period, not the title again.
+
+These are the rules awesome-lint applies to list items, so the generated README passes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ddl_catalog.load import Problem
+from ddl_catalog.rules.base import Context, problem
+
+ID = "description-style"
+MAX_LENGTH = 250
+
+
+def _norm(text: str) -> str:
+    """Lower-case text with punctuation and spacing folded, for comparing with the title."""
+    return " ".join("".join(c if c.isalnum() else " " for c in text.lower()).split())
+
+
+def check(ctx: Context) -> Iterator[Problem]:
+    """Report descriptions that break the style rules."""
+    for doc, text in ctx.field_values("description"):
+        if not isinstance(text, str) or not text.strip():
+            continue
+        where = ("description",)
+        stripped = text.strip()
+        if not (stripped[0].isupper() or stripped[0].isdigit()):
+            yield problem(doc, where, "description must start with a capital letter or a digit", ID)
+        if not stripped.endswith("."):
+            yield problem(doc, where, "description must end with a period", ID)
+        title = doc.data.get("title")
+        if isinstance(title, str) and _norm(title) and _norm(stripped).startswith(_norm(title)):
+            yield problem(
+                doc, where,
+                "description repeats the title: say what the resource is and why to open it",
+                ID,
+            )
+        if len(stripped) > MAX_LENGTH:
+            yield problem(
+                doc, where,
+                f"description is {len(stripped)} characters; keep it to one sentence of at most "
+                f"{MAX_LENGTH}",
+                ID, severity="warning",
+            )
+        if "  " in stripped or text != stripped:
+            yield problem(doc, where, "description has doubled or surrounding spaces", ID,
+                          severity="warning")

@@ -1,0 +1,115 @@
+"""Rule ``schema``: every entry matches the JSON Schema, with friendly messages."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+from typing import Any
+
+from ddl_catalog import schemas
+from ddl_catalog.load import Document, Problem
+from ddl_catalog.rules.base import Context, problem
+
+ID = "schema"
+
+#: URL pattern errors are left to the url-scheme rule, which says more.
+_URL_PATTERN = schemas.schema("entry")["$defs"]["url"]["pattern"]
+
+_TYPE_WORDS = {
+    "string": "a string",
+    "integer": "an integer",
+    "array": "a list",
+    "object": "a mapping",
+    "number": "a number",
+    "boolean": "true or false",
+}
+
+
+def check(ctx: Context) -> Iterator[Problem]:
+    """Report every schema violation of every entry."""
+    for doc in ctx.entries:
+        yield from check_document(doc, "entry")
+
+
+def check_document(doc: Document, name: str) -> Iterator[Problem]:
+    """Report the schema violations of one document against schema ``name``."""
+    if schemas.is_valid(name, doc.data):
+        return
+    for error in schemas.iter_errors(name, doc.data):
+        found = _describe(error, doc)
+        if found is not None:
+            yield found
+
+
+def _field(path: tuple[Any, ...]) -> str:
+    """Return a dotted field name such as ``links[1].url``."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "the file"
+
+
+def _shown(value: Any) -> str:
+    """Return a short quoted rendering of a bad value."""
+    text = repr(value) if not isinstance(value, str) else f"'{value}'"
+    return text if len(text) <= 60 else text[:57] + "...'"
+
+
+def _describe(error: Any, doc: Document) -> Problem | None:
+    """Turn one jsonschema error into a located, plain-language Problem (or None to skip)."""
+    path = tuple(error.absolute_path)
+    name = _field(path)
+    kind = error.validator
+    if kind == "pattern" and error.validator_value == _URL_PATTERN:
+        return None
+    if kind == "additionalProperties":
+        allowed = sorted(error.schema.get("properties", {}))
+        extra = [k for k in error.instance if k not in allowed]
+        key = extra[0] if extra else "?"
+        near = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
+        hint = f" (did you mean '{near[0]}'?)" if near else f"; known fields: {', '.join(allowed)}"
+        return problem(doc, (*path, key), f"unknown field '{key}'{hint}", ID, key=True)
+    if kind == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else "?"
+        where = f" in {name}" if path else ""
+        return problem(doc, path, f"missing required field '{missing}'{where}", ID)
+    if kind == "type":
+        want = error.validator_value
+        words = " or ".join(_TYPE_WORDS.get(w, w) for w in ([want] if isinstance(want, str) else want))
+        hint = ""
+        if name.endswith("arxiv") and isinstance(error.instance, float):
+            hint = "; quote arXiv ids so they stay text, e.g. \"1802.09941\""
+        return problem(doc, path, f"'{name}' must be {words}, got {_shown(error.instance)}{hint}", ID)
+    if kind == "enum":
+        options = [str(o) for o in error.validator_value]
+        near = difflib.get_close_matches(str(error.instance), options, n=1, cutoff=0.6)
+        hint = f" (did you mean '{near[0]}'?)" if near else ""
+        return problem(
+            doc, path,
+            f"'{name}' must be one of {', '.join(options)}; got {_shown(error.instance)}{hint}", ID,
+        )
+    if kind == "pattern":
+        return problem(doc, path, f"'{name}' has the wrong form: {_shown(error.instance)}"
+                       f"{_pattern_hint(path)}", ID)
+    if kind in ("minLength", "maxLength", "minItems", "maxItems", "minProperties"):
+        limit = error.validator_value
+        what = "characters" if "Length" in kind else "items" if "Items" in kind else "fields"
+        bound = "at least" if kind.startswith("min") else "at most"
+        return problem(doc, path, f"'{name}' must have {bound} {limit} {what}", ID)
+    if kind == "uniqueItems":
+        return problem(doc, path, f"'{name}' lists the same value twice", ID)
+    return problem(doc, path, f"'{name}': {error.message}", ID)
+
+
+def _pattern_hint(path: tuple[Any, ...]) -> str:
+    """Say what the expected form of a pattern-checked field is."""
+    last = next((p for p in reversed(path) if isinstance(p, str)), "")
+    return {
+        "id": "; use lower-case letters, digits and single hyphens, e.g. dean2012large",
+        "categories": "; category ids are lower-case kebab-case",
+        "tags": "; tag ids are lower-case kebab-case",
+        "arxiv": "; give the bare id without version, e.g. \"1802.09941\"",
+        "doi": "; give the bare DOI, e.g. 10.1145/3320060",
+        "github": "; give owner/name, e.g. horovod/horovod",
+        "added": "; use YYYY-MM-DD",
+    }.get(last, "")

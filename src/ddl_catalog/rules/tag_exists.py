@@ -1,0 +1,28 @@
+"""Rule ``unknown-tag``: every tag comes from the controlled list in data/tags.yml."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+
+from ddl_catalog.load import Problem
+from ddl_catalog.rules.base import Context, problem, strings
+
+ID = "unknown-tag"
+
+
+def check(ctx: Context) -> Iterator[Problem]:
+    """Report tags missing from the controlled list."""
+    if not ctx.has_tags:
+        return
+    known = sorted(ctx.tags)
+    for doc, value in ctx.field_values("tags"):
+        for index, tag in enumerate(strings(value)):
+            if tag not in ctx.tags:
+                near = difflib.get_close_matches(tag, known, n=1, cutoff=0.6)
+                hint = f" (did you mean '{near[0]}'?)" if near else ""
+                yield problem(
+                    doc, ("tags", index),
+                    f"unknown tag '{tag}'{hint}: use a tag from data/tags.yml or add it there",
+                    ID,
+                )

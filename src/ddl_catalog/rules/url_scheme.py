@@ -1,0 +1,67 @@
+"""Rule ``url-scheme``: every URL is an absolute http(s) address, so only those reach a page."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+from ddl_catalog.load import Document, Path_, Problem
+from ddl_catalog.rules.base import Context, mappings, problem
+
+ID = "url-scheme"
+
+
+def url_problem(url: str) -> str | None:
+    """Return why ``url`` is not an acceptable absolute http(s) URL, or None if it is."""
+    if url != url.strip() or any(c.isspace() for c in url):
+        return "contains spaces or line breaks; encode them or remove them"
+    try:
+        parts = urlsplit(url)
+    except ValueError as exc:
+        return f"is not a valid URL ({exc})"
+    scheme = parts.scheme.lower()
+    if not scheme:
+        return "is relative; write the absolute address starting with https://"
+    if scheme not in ("http", "https"):
+        hint = {
+            "ftp": "; link an https copy or the DOI instead",
+            "javascript": "; only web addresses are allowed",
+            "data": "; only web addresses are allowed",
+        }.get(scheme, "")
+        return f"uses '{scheme}:', only http and https are allowed{hint}"
+    if not parts.hostname or "." not in parts.hostname and parts.hostname != "localhost":
+        return "has no valid host name"
+    if parts.username or parts.password:
+        return "must not contain a user name or password"
+    return None
+
+
+def _urls(data: Any) -> Iterator[tuple[Path_, Any]]:
+    """Yield (path, value) of every URL field of an entry."""
+    for key in ("url", "archive_url"):
+        if key in data:
+            yield (key,), data[key]
+    for index, link in mappings(data.get("links")):
+        if "url" in link:
+            yield ("links", index, "url"), link["url"]
+
+
+def check(ctx: Context) -> Iterator[Problem]:
+    """Report URLs that are not absolute http(s)."""
+    for doc in ctx.entries:
+        yield from check_document(doc)
+
+
+def check_document(doc: Document) -> Iterator[Problem]:
+    """Report the bad URLs of one entry."""
+    for path, value in _urls(doc.data):
+        if not isinstance(value, str):
+            continue
+        why = url_problem(value)
+        if why:
+            name = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in path).replace(
+                ".[", "["
+            )
+            shown = value if len(value) <= 60 else value[:57] + "..."
+            yield problem(doc, path, f"'{name}' {why}: '{shown}'", ID)

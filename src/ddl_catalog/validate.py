@@ -1,0 +1,130 @@
+"""Validate a catalog directory: load every file, run every rule, report every problem.
+
+Validation never writes anything; it returns a Report that the CLI prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ddl_catalog.load import Document, LoadError, Problem, load_file
+from ddl_catalog.rules import RULES, Context
+from ddl_catalog.rules.base import problem
+from ddl_catalog.rules.schema import check_document
+
+#: Folders under data/ that hold something other than entries.
+NON_ENTRY_FOLDERS = frozenset({"metadata", "seed-corrections"})
+
+
+@dataclass
+class Report:
+    """The outcome of a validation run."""
+
+    problems: list[Problem]
+    documents: list[Document] = field(default_factory=list)
+    context: Context | None = None
+    files: int = 0
+
+    @property
+    def errors(self) -> list[Problem]:
+        """Return the problems of severity error."""
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        """Return the problems of severity warning."""
+        return [p for p in self.problems if p.severity == "warning"]
+
+    def failed(self, *, strict: bool = False) -> bool:
+        """Say whether the run fails: any error, or any warning when strict."""
+        return bool(self.errors or (strict and self.warnings))
+
+
+def entry_files(root: Path) -> list[Path]:
+    """Return the entry files under root/data, sorted (every .yml/.yaml one folder down)."""
+    data = root / "data"
+    found = [
+        p
+        for p in data.glob("*/*")
+        if p.suffix in (".yml", ".yaml")
+        and p.parent.name not in NON_ENTRY_FOLDERS
+        and p.is_file()
+    ]
+    return sorted(found)
+
+
+def _display(root: Path, file: Path) -> str:
+    """Return the path to show in messages: relative to root, with forward slashes."""
+    try:
+        return file.relative_to(root).as_posix()
+    except ValueError:
+        return file.as_posix()
+
+
+def _load_tree(root: Path, name: str, problems: list[Problem]) -> Document | None:
+    """Load and schema-check data/<name>.yml, appending problems; None when unusable."""
+    file = root / "data" / f"{name}.yml"
+    display = _display(root, file)
+    if not file.exists():
+        problems.append(Problem(display, 1, 1, "error", f"missing file data/{name}.yml", name))
+        return None
+    try:
+        doc = load_file(file, display)
+    except LoadError as exc:
+        problems.append(exc.problem)
+        return None
+    found = list(check_document(doc, name))
+    problems.extend(found)
+    return None if found else doc
+
+
+def _categories(doc: Document, problems: list[Problem]) -> dict[str, tuple[str, int, int]]:
+    """Index category ids with their location, reporting duplicates."""
+    index: dict[str, tuple[str, int, int]] = {}
+    for i, top in enumerate(doc.data["categories"]):
+        nodes = [((i,), top)] + [
+            ((i, "children", j), child) for j, child in enumerate(top.get("children", []))
+        ]
+        for where, node in nodes:
+            path = ("categories", *where, "id")
+            line, column = doc.where(path)
+            if node["id"] in index:
+                first = index[node["id"]]
+                problems.append(
+                    problem(doc, path, f"category id '{node['id']}' is defined twice "
+                                       f"(first at line {first[1]})", "categories")
+                )
+            else:
+                index[node["id"]] = (doc.path, line, column)
+    return index
+
+
+def validate(root: Path) -> Report:
+    """Load and check the whole catalog under ``root``; never raises for bad data."""
+    problems: list[Problem] = []
+    documents: list[Document] = []
+    files = entry_files(root)
+    for file in files:
+        display = _display(root, file)
+        try:
+            documents.append(load_file(file, display))
+        except LoadError as exc:
+            problems.append(exc.problem)
+    categories_doc = _load_tree(root, "categories", problems)
+    tags_doc = _load_tree(root, "tags", problems)
+    context = Context(
+        entries=documents,
+        categories=_categories(categories_doc, problems) if categories_doc else {},
+        tags={t["id"] for t in tags_doc.data["tags"]} if tags_doc else set(),
+        has_categories=categories_doc is not None,
+        has_tags=tags_doc is not None,
+    )
+    if not (root / "data").is_dir():
+        problems.append(
+            Problem("data", 1, 1, "error", f"no data/ folder under {root}: is --root right?", "file")
+        )
+    for check in RULES.values():
+        problems.extend(check(context))
+    return Report(sorted(set(problems)), documents, context, files=len(files) + 2)
+
