@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 CLI    := $(BIN)/ddl-catalog
 
 .DEFAULT_GOAL := help
-.PHONY: help venv build validate readme site exports test lint typecheck unit serve bench clean
+.PHONY: help venv npm-tools build validate readme site exports test lint typecheck unit serve bench clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -20,6 +20,13 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 venv: $(STAMP) ## Create .venv with the project and its development tools.
+
+NPM_STAMP := tools/npm/node_modules/.installed
+$(NPM_STAMP): tools/npm/package.json tools/npm/package-lock.json
+	cd tools/npm && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+npm-tools: $(NPM_STAMP) ## Install the pinned Node.js tools (awesome-lint, markdownlint-cli2, axe-core, linkinator).
 
 build: validate readme site ## Validate the catalog and build every output (README.md, site/).
 
