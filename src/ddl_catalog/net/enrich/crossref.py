@@ -1,0 +1,81 @@
+"""Crossref works API: title, authors, venue and year of a DOI."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+import requests
+
+from ddl_catalog.net.enrich.base import EnrichError, api_base, get_json
+
+DEFAULT_API = "https://api.crossref.org"
+ENV_VAR = "DDL_CROSSREF_API"
+#: Date fields of a work, most telling first; ``issued`` is the year citations use.
+_DATE_FIELDS = ("issued", "published", "published-print", "published-online", "created")
+
+
+@dataclass(frozen=True, slots=True)
+class WorkRecord:
+    """What Crossref says about one DOI."""
+
+    doi: str
+    title: str
+    authors: tuple[str, ...]
+    venue: str | None
+    year: int | None
+    type: str | None
+
+
+def fetch(
+    doi: str, session: requests.Session, base_url: str | None = None, **kwargs: Any
+) -> WorkRecord:
+    """Fetch one DOI from the Crossref works API; raises EnrichError."""
+    url = f"{api_base(base_url, ENV_VAR, DEFAULT_API)}/works/{quote(doi, safe='/().;-_')}"
+    data = get_json(session, url, headers={"Accept": "application/json"}, **kwargs)
+    return parse(data, url)
+
+
+def parse(data: Any, url: str = "Crossref") -> WorkRecord:
+    """Build a record from a ``/works/{doi}`` JSON document; raises EnrichError."""
+    message = data.get("message") if isinstance(data, dict) else None
+    if not isinstance(message, dict) or not isinstance(message.get("DOI"), str):
+        raise EnrichError(f"{url}: unexpected payload (no message.DOI)")
+    titles = message.get("title") or []
+    if not titles or not isinstance(titles[0], str):
+        raise EnrichError(f"{url}: the work has no title")
+    title = titles[0]
+    subtitles = message.get("subtitle") or []
+    if subtitles and isinstance(subtitles[0], str) and subtitles[0].strip():
+        title = f"{title.rstrip()}: {subtitles[0].strip()}"
+    venues = message.get("container-title") or []
+    return WorkRecord(
+        doi=message["DOI"].lower(),
+        title=" ".join(title.split()),
+        authors=tuple(_author(a) for a in message.get("author") or [] if _author(a)),
+        venue=" ".join(venues[0].split()) if venues and isinstance(venues[0], str) else None,
+        year=_year(message),
+        type=message.get("type"),
+    )
+
+
+def _author(author: Any) -> str:
+    """Return ``Given Family`` (or an organisation's name) of a Crossref author object."""
+    if not isinstance(author, dict):
+        return ""
+    if author.get("name"):
+        return str(author["name"]).strip()
+    parts = [str(author.get(k) or "").strip() for k in ("given", "family")]
+    return " ".join(p for p in parts if p)
+
+
+def _year(message: dict[str, Any]) -> int | None:
+    """Return the first year found in the work's date fields, in order of preference."""
+    for name in _DATE_FIELDS:
+        field = message.get(name)
+        if isinstance(field, dict):
+            parts = field.get("date-parts") or [[None]]
+            if parts and parts[0] and isinstance(parts[0][0], int):
+                return parts[0][0]
+    return None

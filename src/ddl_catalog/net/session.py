@@ -1,0 +1,55 @@
+"""The one HTTP session factory: a polite User-Agent, a sized pool and no hidden retries.
+
+Retries and backoff are done by the callers (the link checker, the enrichment clients), where
+they can honour Retry-After and count every request; urllib3's automatic retries would hide
+both.
+"""
+
+from __future__ import annotations
+
+import time
+
+import requests
+from requests.adapters import HTTPAdapter
+
+from ddl_catalog import __version__
+
+#: Where the catalog lives; servers that log our User-Agent can find who we are.
+PROJECT_URL = "https://github.com/ddl-catalog/ddl-catalog"
+USER_AGENT = f"ddl-catalog/{__version__} (+{PROJECT_URL})"
+
+
+def make_session(pool_size: int = 10, *, user_agent: str = USER_AGENT) -> requests.Session:
+    """Return a session whose pool holds ``pool_size`` connections per host, without retries."""
+    session = requests.Session()
+    adapter = HTTPAdapter(pool_connections=pool_size, pool_maxsize=pool_size, max_retries=0)
+    session.mount("http://", adapter)
+    session.mount("https://", adapter)
+    session.headers["User-Agent"] = user_agent
+    return session
+
+
+class BodyTooLarge(requests.RequestException):
+    """A response body was larger than the caller is willing to hold."""
+
+
+def read_body(response: requests.Response, *, max_seconds: float, max_bytes: int) -> bytes:
+    """Read a streamed body within a total time budget, so a slow drip cannot stall a worker.
+
+    The read timeout of requests bounds each socket read, not the whole body; this bounds both.
+    Raises ``requests.ReadTimeout`` past the budget and ``BodyTooLarge`` past ``max_bytes``.
+    """
+    deadline = time.monotonic() + max_seconds
+    chunks: list[bytes] = []
+    size = 0
+    try:
+        for chunk in response.iter_content(chunk_size=16384):
+            size += len(chunk)
+            if size > max_bytes:
+                raise BodyTooLarge(f"body larger than {max_bytes} bytes")
+            chunks.append(chunk)
+            if time.monotonic() > deadline:
+                raise requests.ReadTimeout(f"body not read within {max_seconds:g} s")
+    finally:
+        response.close()
+    return b"".join(chunks)
