@@ -36,7 +36,9 @@ _ARXIV_PATH = re.compile(
     r"(?P<id>\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Za-z]{2})?/\d{7})"
     r"(?:v\d+)?(?:\.pdf)?/?$"
 )
-_ARXIV_ID = re.compile(r"^(?:arxiv:)?(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Za-z]{2})?/\d{7})(?:v\d+)?$", re.I)
+_ARXIV_ID = re.compile(
+    r"^(?:arxiv:)?(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Za-z]{2})?/\d{7})(?:v\d+)?$", re.I
+)
 _DOI = re.compile(r"^(10\.\d{4,9}/\S+)$")
 _ACM_DOI_PATH = re.compile(r"^/doi/(?:abs/|pdf/|full/|fullHtml/)?(10\.\d{4,9}/.+)$")
 _NEURIPS_HASH = re.compile(

@@ -52,7 +52,9 @@ class Problem:
     rule: str
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message} [{self.rule}]"
+        return (
+            f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message} [{self.rule}]"
+        )
 
 
 class LoadError(Exception):
@@ -85,6 +87,12 @@ class Document:
         return self.positions.get((), (1, 1))
 
 
+def _at(event: Any) -> tuple[int, int]:
+    """Return the 1-based (line, column) where a parser event starts."""
+    mark = event.start_mark
+    return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+
+
 def _fail(path: str, line: int, column: int, message: str, rule: str = "yaml") -> LoadError:
     """Build a LoadError for a located problem."""
     return LoadError(Problem(path, line, column, "error", message, rule))
@@ -96,7 +104,9 @@ def read_text(file: Path, display: str, max_bytes: int = MAX_FILE_BYTES) -> str:
         size = file.stat().st_size
         if size > max_bytes:
             raise _fail(
-                display, 1, 1,
+                display,
+                1,
+                1,
                 f"file is {size:,} bytes, over the {max_bytes:,}-byte limit for a catalog file; "
                 "an entry needs a few hundred bytes",
                 "file-size",
@@ -111,7 +121,9 @@ def read_text(file: Path, display: str, max_bytes: int = MAX_FILE_BYTES) -> str:
         line = before.count(b"\n") + 1
         column = len(before) - (before.rfind(b"\n") + 1) + 1
         raise _fail(
-            display, line, column,
+            display,
+            line,
+            column,
             f"invalid UTF-8 byte 0x{raw[exc.start]:02x}: save the file as UTF-8",
             "encoding",
         ) from exc
@@ -128,7 +140,7 @@ def parse_yaml(text: str, display: str) -> Document:
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or exc.context or "malformed YAML"
         hint = ""
-        if "'\\t'" in problem or "\\t" in problem:
+        if _tab_near(text, line):
             hint = "; indent with spaces, not tabs"
         elif "mapping values are not allowed" in problem:
             hint = "; quote values that contain ': '"
@@ -141,6 +153,18 @@ def parse_yaml(text: str, display: str) -> Document:
         builder.loader.dispose()
 
 
+def _tab_near(text: str, line: int) -> bool:
+    """Say whether the indentation of the given 1-based line (or the one before) has a tab."""
+    lines = text.splitlines()
+    for number in (line, line - 1):
+        if 1 <= number <= len(lines):
+            current = lines[number - 1]
+            indent = current[: len(current) - len(current.lstrip(" \t"))]
+            if "\t" in indent:
+                return True
+    return False
+
+
 def load_file(file: Path, display: str, max_bytes: int = MAX_FILE_BYTES) -> Document:
     """Read and parse one YAML file; the top level must be a mapping."""
     document = parse_yaml(read_text(file, display, max_bytes), display)
@@ -150,7 +174,9 @@ def load_file(file: Path, display: str, max_bytes: int = MAX_FILE_BYTES) -> Docu
         line, column = document.where()
         found = "a list" if isinstance(document.data, list) else "a single value"
         raise _fail(
-            display, line, column,
+            display,
+            line,
+            column,
             f"the file must hold a mapping of fields (key: value), found {found}",
             "not-a-mapping",
         )
@@ -184,9 +210,9 @@ class _Builder:
             next(events)  # DocumentEnd
             event = next(events)
             if isinstance(event, ev.DocumentStartEvent):
-                mark = event.start_mark
                 raise _fail(
-                    self.display, mark.line + 1, mark.column + 1,
+                    self.display,
+                    *_at(event),
                     "a catalog file holds one YAML document; remove the second '---'",
                 )
         return Document(self.display, data, self.positions, self.key_positions)
@@ -195,22 +221,30 @@ class _Builder:
         mark = event.start_mark
         if isinstance(event, ev.AliasEvent):
             raise _fail(
-                self.display, mark.line + 1, mark.column + 1,
+                self.display,
+                mark.line + 1,
+                mark.column + 1,
                 f"YAML aliases (*{event.anchor}) are not allowed: write the value out",
                 "yaml-alias",
             )
         if getattr(event, "anchor", None):
             raise _fail(
-                self.display, mark.line + 1, mark.column + 1,
+                self.display,
+                mark.line + 1,
+                mark.column + 1,
                 f"YAML anchors (&{event.anchor}) are not allowed: write each value out",
                 "yaml-anchor",
             )
         tag = getattr(event, "tag", None)
-        if tag is not None and tag != "!" and not (
-            isinstance(event, ev.ScalarEvent) and event.implicit[0]
+        if (
+            tag is not None
+            and tag != "!"
+            and not (isinstance(event, ev.ScalarEvent) and event.implicit[0])
         ):
             raise _fail(
-                self.display, mark.line + 1, mark.column + 1,
+                self.display,
+                mark.line + 1,
+                mark.column + 1,
                 f"YAML tags ({tag}) are not allowed: plain values only",
                 "yaml-tag",
             )
@@ -236,7 +270,9 @@ class _Builder:
                 kmark = key_event.start_mark
                 if not isinstance(key_event, ev.ScalarEvent):
                     raise _fail(
-                        self.display, kmark.line + 1, kmark.column + 1,
+                        self.display,
+                        kmark.line + 1,
+                        kmark.column + 1,
                         "keys must be plain words, not lists or mappings",
                     )
                 key = self._scalar(key_event)
@@ -245,7 +281,9 @@ class _Builder:
                 if key in mapping:
                     first = self.key_positions[(*path, key)]
                     raise _fail(
-                        self.display, kmark.line + 1, kmark.column + 1,
+                        self.display,
+                        kmark.line + 1,
+                        kmark.column + 1,
                         f"duplicate key '{key}' (first at line {first[0]}): keep one",
                         "duplicate-key",
                     )

@@ -17,7 +17,8 @@ def _plural(n: int, word: str) -> str:
 def summary(report: Report) -> str:
     """Return the closing count line."""
     if not report.problems:
-        return f"ok: {_plural(len(report.documents), 'entry').replace('entrys', 'entries')}, no problems"
+        count = len(report.documents)
+        return f"ok: {count} {'entry' if count == 1 else 'entries'}, no problems"
     return (
         f"{_plural(len(report.errors), 'error')}, {_plural(len(report.warnings), 'warning')} "
         f"in {_plural(report.files, 'file')}"
@@ -60,8 +61,11 @@ def as_json(report: Report) -> str:
 def _escape_property(value: str) -> str:
     """Escape a workflow-command property value."""
     return (
-        value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-        .replace(":", "%3A").replace(",", "%2C")
+        value.replace("%", "%25")
+        .replace("\r", "%0D")
+        .replace("\n", "%0A")
+        .replace(":", "%3A")
+        .replace(",", "%2C")
     )
 
 

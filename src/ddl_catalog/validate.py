@@ -47,9 +47,7 @@ def entry_files(root: Path) -> list[Path]:
     found = [
         p
         for p in data.glob("*/*")
-        if p.suffix in (".yml", ".yaml")
-        and p.parent.name not in NON_ENTRY_FOLDERS
-        and p.is_file()
+        if p.suffix in (".yml", ".yaml") and p.parent.name not in NON_ENTRY_FOLDERS and p.is_file()
     ]
     return sorted(found)
 
@@ -92,8 +90,12 @@ def _categories(doc: Document, problems: list[Problem]) -> dict[str, tuple[str, 
             if node["id"] in index:
                 first = index[node["id"]]
                 problems.append(
-                    problem(doc, path, f"category id '{node['id']}' is defined twice "
-                                       f"(first at line {first[1]})", "categories")
+                    problem(
+                        doc,
+                        path,
+                        f"category id '{node['id']}' is defined twice (first at line {first[1]})",
+                        "categories",
+                    )
                 )
             else:
                 index[node["id"]] = (doc.path, line, column)
@@ -122,9 +124,8 @@ def validate(root: Path) -> Report:
     )
     if not (root / "data").is_dir():
         problems.append(
-            Problem("data", 1, 1, "error", f"no data/ folder under {root}: is --root right?", "file")
+            Problem("data", 1, 1, "error", f"no data/ folder under {root}: check --root", "file")
         )
     for check in RULES.values():
         problems.extend(check(context))
     return Report(sorted(set(problems)), documents, context, files=len(files) + 2)
-

@@ -22,7 +22,8 @@ def check(ctx: Context) -> Iterator[Problem]:
                 near = difflib.get_close_matches(category, known, n=1, cutoff=0.6)
                 hint = f" (did you mean '{near[0]}'?)" if near else ""
                 yield problem(
-                    doc, ("categories", index),
+                    doc,
+                    ("categories", index),
                     f"unknown category '{category}'{hint}: use an id from data/categories.yml",
                     ID,
                 )

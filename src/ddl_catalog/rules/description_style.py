@@ -33,17 +33,21 @@ def check(ctx: Context) -> Iterator[Problem]:
         title = doc.data.get("title")
         if isinstance(title, str) and _norm(title) and _norm(stripped).startswith(_norm(title)):
             yield problem(
-                doc, where,
+                doc,
+                where,
                 "description repeats the title: say what the resource is and why to open it",
                 ID,
             )
         if len(stripped) > MAX_LENGTH:
             yield problem(
-                doc, where,
+                doc,
+                where,
                 f"description is {len(stripped)} characters; keep it to one sentence of at most "
                 f"{MAX_LENGTH}",
-                ID, severity="warning",
+                ID,
+                severity="warning",
             )
         if "  " in stripped or text != stripped:
-            yield problem(doc, where, "description has doubled or surrounding spaces", ID,
-                          severity="warning")
+            yield problem(
+                doc, where, "description has doubled or surrounding spaces", ID, severity="warning"
+            )

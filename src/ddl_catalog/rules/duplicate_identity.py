@@ -26,7 +26,8 @@ def check(ctx: Context) -> Iterator[Problem]:
                 clashes.setdefault(first.path, (key, first))
         for key, first in clashes.values():
             yield problem(
-                doc, ("url",),
+                doc,
+                ("url",),
                 f"same {identity.describe_key(key)} as {first.path}: "
                 "one resource gets one entry; merge them (extra URLs go under 'links')",
                 ID,

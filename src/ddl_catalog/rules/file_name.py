@@ -18,7 +18,8 @@ def check(ctx: Context) -> Iterator[Problem]:
             yield problem(doc, (), "entry files end in .yml", ID)
         if isinstance(entry_id, str) and entry_id != stem_of(doc):
             yield problem(
-                doc, ("id",),
+                doc,
+                ("id",),
                 f"id '{entry_id}' differs from the file name '{stem_of(doc)}': "
                 f"rename the file to {entry_id}.yml or fix the id",
                 ID,

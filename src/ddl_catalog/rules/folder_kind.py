@@ -21,13 +21,15 @@ def check(ctx: Context) -> Iterator[Problem]:
             near = difflib.get_close_matches(folder, list(FOLDER_KINDS), n=1)
             hint = f" (did you mean data/{near[0]}/?)" if near else ""
             yield problem(
-                doc, (),
+                doc,
+                (),
                 f"unknown folder data/{folder}/{hint}; folders are {', '.join(FOLDER_KINDS)}",
                 ID,
             )
         elif isinstance(kind, str) and kind in KIND_FOLDERS and KIND_FOLDERS[kind] != folder:
             yield problem(
-                doc, ("kind",),
+                doc,
+                ("kind",),
                 f"kind '{kind}' belongs in data/{KIND_FOLDERS[kind]}/, but the file is in "
                 f"data/{folder}/: move it or fix the kind",
                 ID,

@@ -21,13 +21,17 @@ def check(ctx: Context) -> Iterator[Problem]:
         stated = ids.get("arxiv")
         if from_url and isinstance(stated, str) and identity.normalize_arxiv(stated) != from_url:
             yield problem(
-                doc, ("identifiers", "arxiv"),
-                f"identifiers.arxiv '{stated}' differs from the url's arXiv id {from_url}", ID,
+                doc,
+                ("identifiers", "arxiv"),
+                f"identifiers.arxiv '{stated}' differs from the url's arXiv id {from_url}",
+                ID,
             )
         repo = identity.github_repo(url)
         stated_repo = ids.get("github")
         if repo and isinstance(stated_repo, str) and identity.canonical_github(stated_repo) != repo:
             yield problem(
-                doc, ("identifiers", "github"),
-                f"identifiers.github '{stated_repo}' differs from the url's repository {repo}", ID,
+                doc,
+                ("identifiers", "github"),
+                f"identifiers.github '{stated_repo}' differs from the url's repository {repo}",
+                ID,
             )

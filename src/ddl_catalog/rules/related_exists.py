@@ -23,7 +23,8 @@ def check(ctx: Context) -> Iterator[Problem]:
                 yield problem(doc, ("related", index, "id"), "an entry cannot relate to itself", ID)
             elif target not in ids:
                 yield problem(
-                    doc, ("related", index, "id"),
+                    doc,
+                    ("related", index, "id"),
                     f"related entry '{target}' does not exist: check the id (the file name)",
                     ID,
                 )

@@ -35,10 +35,57 @@ def check_document(doc: Document, name: str) -> Iterator[Problem]:
     """Report the schema violations of one document against schema ``name``."""
     if schemas.is_valid(name, doc.data):
         return
-    for error in schemas.iter_errors(name, doc.data):
+    errors = list(schemas.iter_errors(name, doc.data))
+    # A misspelt key already says "did you mean 'title'?": don't also say 'title' is missing.
+    misspelt = {
+        (tuple(e.absolute_path), near)
+        for e in errors
+        if e.validator == "additionalProperties"
+        for near in _suggestions(e)
+    }
+    for error in errors:
+        if (
+            error.validator == "required"
+            and (tuple(error.absolute_path), _missing(error)) in misspelt
+        ):
+            continue
+        if error.validator == "additionalProperties":
+            yield from _describe_unknown(error, doc)
+            continue
         found = _describe(error, doc)
         if found is not None:
             yield found
+
+
+def _describe_unknown(error: Any, doc: Document) -> Iterator[Problem]:
+    """Report each unknown key at its own position, with a "did you mean" when one is close."""
+    path = tuple(error.absolute_path)
+    allowed = sorted(error.schema.get("properties", {}))
+    for key in _unknown_keys(error):
+        near = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
+        hint = f" (did you mean '{near[0]}'?)" if near else f"; known fields: {', '.join(allowed)}"
+        yield problem(doc, (*path, key), f"unknown field '{key}'{hint}", ID, key=True)
+
+
+def _unknown_keys(error: Any) -> list[str]:
+    """Return the keys an additionalProperties error is about."""
+    allowed = error.schema.get("properties", {})
+    return [str(k) for k in error.instance if k not in allowed]
+
+
+def _suggestions(error: Any) -> list[str]:
+    """Return the known field each unknown key most likely meant."""
+    allowed = sorted(error.schema.get("properties", {}))
+    return [
+        near[0]
+        for key in _unknown_keys(error)
+        if (near := difflib.get_close_matches(key, allowed, n=1, cutoff=0.6))
+    ]
+
+
+def _missing(error: Any) -> str:
+    """Return the field name a 'required' error is about."""
+    return str(error.message.split("'")[1]) if "'" in error.message else "?"
 
 
 def _field(path: tuple[Any, ...]) -> str:
@@ -62,35 +109,38 @@ def _describe(error: Any, doc: Document) -> Problem | None:
     kind = error.validator
     if kind == "pattern" and error.validator_value == _URL_PATTERN:
         return None
-    if kind == "additionalProperties":
-        allowed = sorted(error.schema.get("properties", {}))
-        extra = [k for k in error.instance if k not in allowed]
-        key = extra[0] if extra else "?"
-        near = difflib.get_close_matches(str(key), allowed, n=1, cutoff=0.6)
-        hint = f" (did you mean '{near[0]}'?)" if near else f"; known fields: {', '.join(allowed)}"
-        return problem(doc, (*path, key), f"unknown field '{key}'{hint}", ID, key=True)
     if kind == "required":
-        missing = error.message.split("'")[1] if "'" in error.message else "?"
+        missing = _missing(error)
         where = f" in {name}" if path else ""
         return problem(doc, path, f"missing required field '{missing}'{where}", ID)
     if kind == "type":
         want = error.validator_value
-        words = " or ".join(_TYPE_WORDS.get(w, w) for w in ([want] if isinstance(want, str) else want))
+        words = " or ".join(
+            _TYPE_WORDS.get(w, w) for w in ([want] if isinstance(want, str) else want)
+        )
         hint = ""
         if name.endswith("arxiv") and isinstance(error.instance, float):
-            hint = "; quote arXiv ids so they stay text, e.g. \"1802.09941\""
-        return problem(doc, path, f"'{name}' must be {words}, got {_shown(error.instance)}{hint}", ID)
+            hint = '; quote arXiv ids so they stay text, e.g. "1802.09941"'
+        return problem(
+            doc, path, f"'{name}' must be {words}, got {_shown(error.instance)}{hint}", ID
+        )
     if kind == "enum":
         options = [str(o) for o in error.validator_value]
         near = difflib.get_close_matches(str(error.instance), options, n=1, cutoff=0.6)
         hint = f" (did you mean '{near[0]}'?)" if near else ""
         return problem(
-            doc, path,
-            f"'{name}' must be one of {', '.join(options)}; got {_shown(error.instance)}{hint}", ID,
+            doc,
+            path,
+            f"'{name}' must be one of {', '.join(options)}; got {_shown(error.instance)}{hint}",
+            ID,
         )
     if kind == "pattern":
-        return problem(doc, path, f"'{name}' has the wrong form: {_shown(error.instance)}"
-                       f"{_pattern_hint(path)}", ID)
+        return problem(
+            doc,
+            path,
+            f"'{name}' has the wrong form: {_shown(error.instance)}{_pattern_hint(path)}",
+            ID,
+        )
     if kind in ("minLength", "maxLength", "minItems", "maxItems", "minProperties"):
         limit = error.validator_value
         what = "characters" if "Length" in kind else "items" if "Items" in kind else "fields"
@@ -108,7 +158,7 @@ def _pattern_hint(path: tuple[Any, ...]) -> str:
         "id": "; use lower-case letters, digits and single hyphens, e.g. dean2012large",
         "categories": "; category ids are lower-case kebab-case",
         "tags": "; tag ids are lower-case kebab-case",
-        "arxiv": "; give the bare id without version, e.g. \"1802.09941\"",
+        "arxiv": '; give the bare id without version, e.g. "1802.09941"',
         "doi": "; give the bare DOI, e.g. 10.1145/3320060",
         "github": "; give owner/name, e.g. horovod/horovod",
         "added": "; use YYYY-MM-DD",

@@ -22,7 +22,8 @@ def check(ctx: Context) -> Iterator[Problem]:
                 near = difflib.get_close_matches(tag, known, n=1, cutoff=0.6)
                 hint = f" (did you mean '{near[0]}'?)" if near else ""
                 yield problem(
-                    doc, ("tags", index),
+                    doc,
+                    ("tags", index),
                     f"unknown tag '{tag}'{hint}: use a tag from data/tags.yml or add it there",
                     ID,
                 )

@@ -22,5 +22,6 @@ def check(ctx: Context) -> Iterator[Problem]:
         elif _SLUG.match(title.strip()):
             yield problem(doc, ("title",), "title looks like a URL slug: give the real title", ID)
         if title != title.strip() or "  " in title or "\n" in title:
-            yield problem(doc, ("title",), "title has line breaks or doubled spaces", ID,
-                          severity="warning")
+            yield problem(
+                doc, ("title",), "title has line breaks or doubled spaces", ID, severity="warning"
+            )

@@ -21,7 +21,8 @@ def check(ctx: Context) -> Iterator[Problem]:
             first = seen[entry_id]
             line, _ = first.where(("id",))
             yield problem(
-                doc, ("id",),
+                doc,
+                ("id",),
                 f"id '{entry_id}' is already used by {first.path}:{line}: ids must be unique",
                 ID,
             )

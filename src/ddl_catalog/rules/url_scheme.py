@@ -30,7 +30,7 @@ def url_problem(url: str) -> str | None:
             "data": "; only web addresses are allowed",
         }.get(scheme, "")
         return f"uses '{scheme}:', only http and https are allowed{hint}"
-    if not parts.hostname or "." not in parts.hostname and parts.hostname != "localhost":
+    if not parts.hostname or ("." not in parts.hostname and parts.hostname != "localhost"):
         return "has no valid host name"
     if parts.username or parts.password:
         return "must not contain a user name or password"

@@ -1,0 +1,43 @@
+"""Rule ``placeholder``: no field still holds a ``TODO`` left by ``ddl-catalog add``.
+
+``add`` fills what it cannot know (offline, or a description in our own words) with text that
+starts with ``TODO``; this rule makes sure such an entry cannot be merged as is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ddl_catalog.load import Path_, Problem
+from ddl_catalog.rules.base import Context, problem
+
+ID = "placeholder"
+MARKER = "TODO"
+
+
+def _walk(value: Any, path: Path_) -> Iterator[tuple[Path_, str]]:
+    """Yield (path, text) for every string in a value, nested lists and mappings included."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _walk(item, (*path, str(key)))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _walk(item, (*path, index))
+
+
+def check(ctx: Context) -> Iterator[Problem]:
+    """Report every string value that starts with TODO."""
+    for doc in ctx.entries:
+        for path, text in _walk(doc.data, ()):
+            if text.strip().upper().startswith(MARKER):
+                name = ".".join(str(p) for p in path)
+                yield problem(
+                    doc,
+                    path,
+                    f"{name} is still a placeholder ('{text.strip()[:60]}'): "
+                    "replace it with the real value",
+                    ID,
+                )

@@ -1,0 +1,74 @@
+"""Shared fixtures: small catalogs built in temporary folders."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+GOOD_PAPER = """\
+id: dean2012large
+kind: paper
+title: Large Scale Distributed Deep Networks
+url: https://proceedings.neurips.cc/paper/2012/hash/6aca97005c68f1206823815f66102863-Abstract.html
+description: Trains billion-parameter networks with asynchronous SGD on a sharded parameter server.
+categories: [parallelism, data-parallelism]
+tags: [gpu]
+authors: [Jeffrey Dean, Greg Corrado]
+year: 2012
+venue: NIPS
+added: "2026-11-22"
+"""
+
+GOOD_FRAMEWORK = """\
+id: horovod
+kind: framework
+title: Horovod
+url: https://github.com/horovod/horovod
+description: Ring-allreduce data parallelism for TensorFlow, Keras, PyTorch and MXNet.
+categories: [frameworks, data-parallelism]
+identifiers:
+  github: horovod/horovod
+  arxiv: "1802.05799"
+"""
+
+
+def make_catalog(root: Path, files: dict[str, str] | None = None) -> Path:
+    """Create a catalog at root with the base tree and the given data files (path -> text)."""
+    shutil.copytree(FIXTURES / "base", root, dirs_exist_ok=True)
+    for relative, text in (files or {}).items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def catalog_dir(tmp_path: Path) -> Callable[..., Path]:
+    """Return a factory: catalog_dir({path: text}) builds a catalog in a fresh temp folder."""
+    counter = iter(range(1000))
+
+    def build(files: dict[str, str] | None = None, *, base: bool = True) -> Path:
+        root = tmp_path / f"catalog{next(counter)}"
+        if base:
+            return make_catalog(root, files)
+        root.mkdir()
+        for relative, text in (files or {}).items():
+            (root / relative).parent.mkdir(parents=True, exist_ok=True)
+            (root / relative).write_text(text, encoding="utf-8")
+        return root
+
+    return build
+
+
+def snapshot(root: Path) -> dict[str, tuple[int, int]]:
+    """Return {path: (size, mtime_ns)} of every file under root, to prove nothing was written."""
+    return {
+        str(p.relative_to(root)): (p.stat().st_size, p.stat().st_mtime_ns)
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }

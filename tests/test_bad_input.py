@@ -1,0 +1,159 @@
+"""Every kind of bad input gets one clear, located message and exit 1; no traceback, no writes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import GOOD_FRAMEWORK, GOOD_PAPER, snapshot
+from ddl_catalog.cli import cli
+
+P = "data/papers/dean2012large.yml"
+
+
+def paper(**changes: str) -> str:
+    """Return the good paper with some lines replaced ('key: value' text, '' to drop)."""
+    lines = GOOD_PAPER.splitlines()
+    out = []
+    for line in lines:
+        key = line.split(":", 1)[0]
+        if key in changes:
+            if changes[key]:
+                out.append(changes[key])
+        else:
+            out.append(line)
+    return "\n".join(out) + "\n"
+
+
+CASES: dict[str, tuple[dict[str, str | bytes], str, str]] = {
+    # name: (files, expected location prefix, expected message fragment)
+    "bad indent": ({P: "id: dean2012large\n  kind: paper\n"}, f"{P}:2:7", "malformed YAML"),
+    "unclosed quote": (
+        {P: 'id: dean2012large\ntitle: "Large Scale\nkind: paper\n'},
+        f"{P}:",
+        "malformed YAML",
+    ),
+    "tab indentation": (
+        {P: "id: dean2012large\nauthors:\n\t- Jeffrey Dean\n"},
+        f"{P}:3:",
+        "not tabs",
+    ),
+    "empty file": ({P: ""}, f"{P}:1:1", "file is empty"),
+    "list instead of mapping": ({P: "- id: dean2012large\n"}, f"{P}:1:1", "found a list"),
+    "unknown field": (
+        {P: paper(title="titel: Large Scale Distributed Deep Networks")},
+        f"{P}:3:1",
+        "unknown field 'titel' (did you mean 'title'?)",
+    ),
+    "missing required field": ({P: paper(url="")}, f"{P}:1:1", "missing required field 'url'"),
+    "wrong type": (
+        {P: paper(year="year: 20l6")},
+        f"{P}:9:7",
+        "'year' must be an integer, got '20l6'",
+    ),
+    "python tag": (
+        {P: paper(title="title: !!python/object:os.system ls")},
+        f"{P}:3:8",
+        "YAML tags",
+    ),
+    "alias bomb": (
+        {
+            P: 'a: &a ["x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\n'
+            "c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\nd: [*c,*c,*c,*c,*c,*c,*c,*c,*c]\n"
+        },
+        f"{P}:1:4",
+        "YAML anchors",
+    ),
+    "duplicate key": (
+        {P: paper(year="year: 2012\nyear: 2013")},
+        f"{P}:10:1",
+        "duplicate key 'year' (first at line 9)",
+    ),
+    "duplicate id": (
+        {
+            P: GOOD_PAPER,
+            "data/articles/dean2012large.yml": paper(
+                kind="kind: article", url="url: https://example.org/distbelief-notes"
+            ),
+        },
+        f"{P}:1:5",
+        "id 'dean2012large' is already used by data/articles/dean2012large.yml:1",
+    ),
+    "id differs from file name": (
+        {"data/papers/dean2012.yml": GOOD_PAPER},
+        "data/papers/dean2012.yml:1:5",
+        "differs from the file name",
+    ),
+    "unknown category": (
+        {P: paper(categories="categories: [parallelsm]")},
+        f"{P}:6:14",
+        "unknown category 'parallelsm' (did you mean 'parallelism'?)",
+    ),
+    "ftp url": ({P: paper(url="url: ftp://ftp.example.org/paper.pdf")}, f"{P}:4:6", "uses 'ftp:'"),
+    "javascript url": ({P: paper(url="url: javascript:alert(1)")}, f"{P}:4:6", "'javascript:'"),
+    "relative url": ({P: paper(url="url: /papers/dean.pdf")}, f"{P}:4:6", "is relative"),
+    "same arXiv paper as abs and pdf": (
+        {
+            "data/frameworks/horovod.yml": GOOD_FRAMEWORK,
+            "data/papers/sergeev2018horovod.yml": (
+                "id: sergeev2018horovod\nkind: paper\ntitle: Horovod paper\n"
+                "url: https://arxiv.org/pdf/1802.05799v3.pdf\n"
+                "description: Describes how Horovod uses ring allreduce for data parallelism.\n"
+                "categories: [data-parallelism]\n"
+            ),
+        },
+        "data/papers/sergeev2018horovod.yml:4:6",
+        "same arXiv id 1802.05799 as data/frameworks/horovod.yml",
+    ),
+    "non-UTF-8 bytes": (
+        {P: GOOD_PAPER.encode().replace(b"Large Scale", b"Large \xe9cale")},
+        f"{P}:3:14",
+        "invalid UTF-8 byte 0xe9",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_bad_input_gives_one_located_error(name: str, catalog_dir: Callable[..., Path]) -> None:
+    files, location, fragment = CASES[name]
+    root = catalog_dir()
+    for relative, content in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+    before = snapshot(root)
+    result = CliRunner().invoke(cli, ["validate", "--root", str(root)])
+    assert result.exit_code == 1, result.output
+    assert isinstance(result.exception, SystemExit), "a traceback escaped"
+    assert "Traceback" not in result.output
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert len(errors) == 1, result.output
+    assert errors[0].startswith(location), errors[0]
+    assert fragment in errors[0], errors[0]
+    assert (
+        result.output.strip().endswith("1 error, 0 warnings in 3 files")
+        or "1 error" in (result.output.splitlines()[-1])
+    )
+    assert snapshot(root) == before, "validate wrote to the catalog"
+
+
+def test_fifty_megabyte_file_is_refused_before_reading(catalog_dir: Callable[..., Path]) -> None:
+    root = catalog_dir()
+    big = root / P
+    big.parent.mkdir(parents=True)
+    with big.open("wb") as handle:
+        handle.write(b"id: dean2012large\ndescription: '")
+        handle.write(b"x" * (50 * 1024 * 1024))
+        handle.write(b"'\n")
+    result = CliRunner().invoke(cli, ["validate", "--root", str(root)])
+    assert result.exit_code == 1
+    errors = [line for line in result.output.splitlines() if ": error: " in line]
+    assert len(errors) == 1
+    assert errors[0].startswith(f"{P}:1:1: error: file is 52,428,834 bytes")
+    assert errors[0].endswith("[file-size]")
