@@ -39,7 +39,11 @@ def cli() -> None:
 @root_option
 @click.option("--strict", is_flag=True, help="Fail on warnings too.")
 @click.option(
-    "--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
     help="text for people, json for machines.",
 )
 def validate(root: Path, strict: bool, fmt: str) -> None:
@@ -62,6 +66,60 @@ def validate(root: Path, strict: bool, fmt: str) -> None:
             click.echo(line)
         reporting.write_step_summary(result, os.environ.get("GITHUB_STEP_SUMMARY"))
     sys.exit(1 if result.failed(strict=strict) else 0)
+
+
+@cli.command()
+@root_option
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["json", "csv", "bibtex", "csljson", "atom"]),
+    help="What to export (required unless --into).",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write to FILE (atomically) instead of standard output.",
+)
+@click.option("--category", metavar="ID", help="Only entries filed under this category.")
+@click.option("--site-url", metavar="URL", help="The site's address, for the feed's links.")
+@click.option(
+    "--into",
+    type=click.Path(file_okay=False, path_type=Path),
+    metavar="DIR",
+    help="Write every format into DIR at its site path (api/catalog.json, papers.bib ...).",
+)
+def export(
+    root: Path,
+    fmt: str | None,
+    output: Path | None,
+    category: str | None,
+    site_url: str | None,
+    into: Path | None,
+) -> None:
+    """Export the catalog as JSON, CSV, BibTeX, CSL-JSON or an Atom feed of additions."""
+    from ddl_catalog import export as exporting
+    from ddl_catalog.catalog import InvalidCatalog, open_catalog
+
+    if (fmt is None) == (into is None):
+        raise click.UsageError("give either --format or --into")
+    if into is not None and (output is not None or category is not None):
+        raise click.UsageError("--into writes every file; it takes no -o or --category")
+    try:
+        catalog = open_catalog(root)
+        if into is not None:
+            for path in exporting.site_files(catalog, into, site_url=site_url):
+                click.echo(path)
+            return
+        assert fmt is not None
+        text = exporting.render(catalog, fmt, category=category, site_url=site_url)
+        if output is None:
+            click.echo(text, nl=False)
+        else:
+            exporting.write_atomic(output, text)
+    except (InvalidCatalog, exporting.ExportError) as err:
+        raise click.ClickException(str(err)) from err
 
 
 def main() -> None:

@@ -1,0 +1,148 @@
+"""Exports: the catalog as JSON, CSV, BibTeX, CSL-JSON and an Atom feed.
+
+One module per format; this one holds the registry of formats, the choice of entries
+(``--category``), the atomic file writer, and ``site_files``, which writes every export into a
+built site at stable URLs (listed in SITE_FILES).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from ddl_catalog.model import Catalog, Entry
+
+
+class ExportError(Exception):
+    """An export cannot be made (unknown format or category, unwritable file)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """An export format: its name on the command line, its media type and its renderer."""
+
+    name: str
+    media_type: str
+    description: str
+    render: Callable[[Catalog, Sequence[Entry], str | None], str]
+
+
+def _json(catalog: Catalog, entries: Sequence[Entry], site_url: str | None) -> str:
+    from ddl_catalog.export import json
+
+    return json.render(catalog, entries)
+
+
+def _csv(catalog: Catalog, entries: Sequence[Entry], site_url: str | None) -> str:
+    from ddl_catalog.export import csv
+
+    return csv.render(entries)
+
+
+def _bibtex(catalog: Catalog, entries: Sequence[Entry], site_url: str | None) -> str:
+    from ddl_catalog.export import bibtex
+
+    return bibtex.render(bibtex.citable(entries))
+
+
+def _csljson(catalog: Catalog, entries: Sequence[Entry], site_url: str | None) -> str:
+    from ddl_catalog.export import bibtex, csl
+
+    return csl.render(bibtex.citable(entries))
+
+
+def _atom(catalog: Catalog, entries: Sequence[Entry], site_url: str | None) -> str:
+    from ddl_catalog.export import atom
+
+    return atom.render(entries, site_url=site_url)
+
+
+#: Every format, by its command-line name.
+FORMATS: dict[str, Format] = {
+    f.name: f
+    for f in (
+        Format("json", "application/json", "every entry, in a versioned envelope", _json),
+        Format("csv", "text/csv", "one row per entry", _csv),
+        Format("bibtex", "application/x-bibtex", "papers and books as BibTeX", _bibtex),
+        Format("csljson", "application/vnd.citationstyles.csl+json", "papers as CSL", _csljson),
+        Format("atom", "application/atom+xml", "feed of additions, newest first", _atom),
+    )
+}
+
+#: Where each export lives in the site (path relative to the site root -> format).
+SITE_FILES: dict[str, str] = {
+    "api/catalog.json": "json",
+    "catalog.csv": "csv",
+    "papers.bib": "bibtex",
+    "papers.json": "csljson",
+    "feed.xml": "atom",
+}
+#: The published JSON Schema of api/catalog.json.
+SCHEMA_FILE = "api/catalog.schema.json"
+#: Per-category BibTeX files: BIB_DIR/<top-category-id>.bib.
+BIB_DIR = "bib"
+
+
+def select(catalog: Catalog, category: str | None = None) -> list[Entry]:
+    """Return the entries filed under a category or its subcategories (all when None)."""
+    if category is None:
+        return list(catalog.entries)
+    if category not in catalog.categories:
+        raise ExportError(f"unknown category {category!r}; see data/categories.yml")
+    wanted = {category, *catalog.categories[category].children}
+    return [e for e in catalog.entries if wanted.intersection(e.categories)]
+
+
+def render(
+    catalog: Catalog, fmt: str, *, category: str | None = None, site_url: str | None = None
+) -> str:
+    """Render one export of the catalog (optionally of one category) as text."""
+    if fmt not in FORMATS:
+        raise ExportError(f"unknown format {fmt!r}; choose one of {', '.join(FORMATS)}")
+    return FORMATS[fmt].render(catalog, select(catalog, category), site_url)
+
+
+def schema_text() -> str:
+    """Return the JSON Schema of the JSON export, as published with it."""
+    return resources.files("ddl_catalog").joinpath("schema/export.schema.json").read_text("utf-8")
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write text to path through a temporary file, so a failed run never leaves half a file."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+                out.write(text)
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError as err:
+        raise ExportError(f"cannot write {path}: {err.strerror or err}") from err
+
+
+def site_files(catalog: Catalog, site_dir: Path, *, site_url: str | None = None) -> list[Path]:
+    """Write every export into a built site at its stable URL; return the paths written."""
+    from ddl_catalog.export import bibtex
+
+    outputs: dict[str, str] = {
+        rel: render(catalog, fmt, site_url=site_url) for rel, fmt in SITE_FILES.items()
+    }
+    outputs[SCHEMA_FILE] = schema_text()
+    for top in catalog.top_categories():
+        papers = bibtex.citable(select(catalog, top.id))
+        if papers:
+            outputs[f"{BIB_DIR}/{top.id}.bib"] = bibtex.render(papers)
+    written = []
+    for rel, text in sorted(outputs.items()):
+        path = site_dir / rel
+        write_atomic(path, text)
+        written.append(path)
+    return written

@@ -1,0 +1,68 @@
+"""Atom feed of additions, built with feedgen: newest ``added`` first, deterministic.
+
+Ids are tag: URIs (RFC 4151) made from the entry id, so they survive any change of the site's
+address or layout. ``updated`` is the newest ``added`` date of the catalog, never the time of
+the build, so the same data gives the same bytes. Entries without an ``added`` date are left
+out: the feed lists additions.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from feedgen.feed import FeedGenerator
+
+from ddl_catalog import __version__
+from ddl_catalog.model import KIND_LABELS, Entry
+
+#: Authority and date of the tag: URIs; never change them, readers key on the ids.
+TAG_PREFIX = "tag:ddl-catalog.github.io,2026:"
+FEED_TITLE = "Distributed deep learning catalog: new entries"
+FEED_SUBTITLE = "Papers, frameworks, libraries and learning resources added to the catalog."
+#: Used for the feed's id-less fallback date when no entry has an ``added`` date.
+EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+
+
+def entry_tag(entry_id: str) -> str:
+    """Return the permanent Atom id of an entry."""
+    return f"{TAG_PREFIX}entry:{entry_id}"
+
+
+def _date(value: str) -> dt.datetime:
+    return dt.datetime.combine(dt.date.fromisoformat(value), dt.time(), tzinfo=dt.UTC)
+
+
+def render(entries: Iterable[Entry], *, site_url: str | None = None) -> str:
+    """Write the Atom feed of entries with an ``added`` date, newest first."""
+    dated = sorted(
+        (e for e in entries if e.added),
+        key=lambda e: (_date(e.added or ""), e.id),
+        reverse=True,
+    )
+    updated = _date(dated[0].added or "") if dated else EPOCH
+    fg = FeedGenerator()
+    fg.id(f"{TAG_PREFIX}feed")
+    fg.title(FEED_TITLE)
+    fg.subtitle(FEED_SUBTITLE)
+    fg.author({"name": "ddl-catalog contributors"})
+    fg.updated(updated)
+    fg.generator("ddl-catalog", version=__version__)
+    fg.language("en")
+    if site_url:
+        base = site_url.rstrip("/") + "/"
+        fg.link(href=base, rel="alternate", type="text/html")
+        fg.link(href=base + "feed.xml", rel="self", type="application/atom+xml")
+    for entry in dated:
+        item = fg.add_entry(order="append")
+        item.id(entry_tag(entry.id))
+        item.title(entry.title)
+        item.link(href=entry.url, rel="alternate")
+        item.updated(_date(entry.added or ""))
+        item.published(_date(entry.added or ""))
+        item.summary(entry.description)
+        item.category(term=entry.kind, label=KIND_LABELS[entry.kind][0])
+        for category in entry.categories:
+            item.category(term=category)
+    xml: bytes = fg.atom_str(pretty=True, encoding="UTF-8", xml_declaration=True)
+    return xml.decode("utf-8")

@@ -1,0 +1,153 @@
+"""BibTeX export: one entry per citable resource, written with bibtexparser 2.
+
+Keys are the stable entry ids. Entry types follow the venue table in ``venues``. Text fields
+are LaTeX-escaped (``& % $ # _ { } ~ ^ \\``) and every word holding a capital letter is
+wrapped in braces, so styles that lower-case titles keep "TensorFlow", "GPUs" and "SGD".
+Non-ASCII characters are kept as UTF-8 (biber and modern BibTeX read it); URL, DOI and eprint
+fields are left verbatim apart from braces, which would unbalance the entry.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from bibtexparser import model
+from bibtexparser.entrypoint import write_string
+from bibtexparser.library import Library
+from bibtexparser.writer import BibtexFormat
+
+from ddl_catalog.export.names import split_name
+from ddl_catalog.export.venues import is_journal
+from ddl_catalog.model import KIND_LABELS, Entry
+
+#: Kinds that go into papers.bib.
+CITABLE_KINDS: tuple[str, ...] = ("paper", "book")
+
+_LATEX_SPECIALS: dict[int, str] = str.maketrans(
+    {
+        "\\": r"\textbackslash{}",
+        "&": r"\&",
+        "%": r"\%",
+        "$": r"\$",
+        "#": r"\#",
+        "_": r"\_",
+        "{": r"\{",
+        "}": r"\}",
+        "~": r"\textasciitilde{}",
+        "^": r"\textasciicircum{}",
+    }
+)
+# A word's core: what lies between its leading and trailing punctuation.
+_WORD = re.compile(r"^([\"'(\[“‘]*)(.*?)([\"')\].,:;!?”’]*)$", re.DOTALL)
+_OLD_ARXIV = re.compile(r"^([a-z-]+(?:\.[A-Z]{2})?)/\d{7}$")
+
+
+def escape(text: str) -> str:
+    """Escape LaTeX's special characters, so a title with "&" or "_" compiles."""
+    return text.translate(_LATEX_SPECIALS)
+
+
+def protect(text: str) -> str:
+    """Escape text and brace every word with a capital letter, so styles keep its case."""
+    words = []
+    for word in text.split():
+        match = _WORD.match(word)
+        assert match is not None  # the pattern matches any string
+        lead, core, trail = match.groups()
+        core = escape(core)
+        if any(ch.isupper() for ch in core):
+            core = "{" + core + "}"
+        words.append(lead.translate(_LATEX_SPECIALS) + core + escape(trail))
+    return " ".join(words)
+
+
+def verbatim(text: str) -> str:
+    """Make a URL or identifier safe inside braces: percent-encode braces, keep the rest."""
+    return text.replace("{", "%7B").replace("}", "%7D").replace("\\", "%5C")
+
+
+def author_field(authors: Iterable[str]) -> str:
+    """Join authors as "Family, Given and ...", the form every BibTeX style parses."""
+    names = []
+    for author in authors:
+        name = split_name(author)
+        if name.literal:
+            names.append("{" + escape(name.literal) + "}")
+        elif name.suffix:
+            names.append(f"{escape(name.family)}, {escape(name.suffix)}, {escape(name.given)}")
+        else:
+            names.append(f"{escape(name.family)}, {escape(name.given)}")
+    return " and ".join(names)
+
+
+def entry_type(entry: Entry) -> str:
+    """Return the BibTeX entry type of an entry, per the table in ``venues``."""
+    if entry.kind == "book":
+        return "book"
+    if entry.kind == "paper" and entry.venue:
+        return "article" if is_journal(entry.venue) else "inproceedings"
+    return "misc"
+
+
+def _fields(entry: Entry) -> list[tuple[str, str]]:
+    """List an entry's BibTeX fields in a fixed order."""
+    kind = entry_type(entry)
+    fields: list[tuple[str, str]] = [("title", protect(entry.title))]
+    if entry.authors:
+        fields.append(("author", author_field(entry.authors)))
+    if entry.venue:
+        venue_field = {"article": "journal", "inproceedings": "booktitle", "book": "series"}
+        fields.append((venue_field.get(kind, "howpublished"), protect(entry.venue)))
+    if entry.year is not None:
+        fields.append(("year", str(entry.year)))
+    ids = entry.identifiers
+    if ids.doi:
+        fields.append(("doi", verbatim(ids.doi)))
+    if ids.arxiv:
+        fields.append(("eprint", verbatim(ids.arxiv)))
+        fields.append(("archivePrefix", "arXiv"))
+        old = _OLD_ARXIV.match(ids.arxiv)
+        if old:
+            fields.append(("primaryClass", old.group(1)))
+    if kind == "misc" and not ids.arxiv and not entry.venue:
+        fields.append(("howpublished", r"\url{" + verbatim(entry.url) + "}"))
+    fields.append(("url", verbatim(entry.url)))
+    if not entry.authors or entry.kind not in CITABLE_KINDS:
+        fields.append(("note", KIND_LABELS[entry.kind][0]))
+    return fields
+
+
+def to_block(entry: Entry) -> model.Entry:
+    """Build the bibtexparser entry for one catalog entry."""
+    fields = [model.Field(key, value) for key, value in _fields(entry)]
+    return model.Entry(entry_type(entry), entry.id, fields)
+
+
+def _format() -> BibtexFormat:
+    fmt = BibtexFormat()  # type: ignore[no-untyped-call]
+    fmt.indent = "  "
+    fmt.block_separator = "\n"
+    fmt.trailing_comma = True
+    return fmt
+
+
+def render(entries: Iterable[Entry]) -> str:
+    """Write entries as one BibTeX file, sorted by key, for reference managers and LaTeX."""
+    library = Library()
+    for entry in sorted(entries, key=lambda e: e.id):
+        library.add(to_block(entry))
+    if not library.entries:
+        return ""
+    text: str = write_string(library, bibtex_format=_format())
+    return text
+
+
+def entry_bibtex(entry: Entry) -> str:
+    """Return one entry as BibTeX, for the copyable block on a paper's card."""
+    return render([entry])
+
+
+def citable(entries: Iterable[Entry]) -> list[Entry]:
+    """Keep the entries that belong in papers.bib (papers and books)."""
+    return [e for e in entries if e.kind in CITABLE_KINDS]

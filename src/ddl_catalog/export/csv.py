@@ -1,0 +1,80 @@
+"""CSV export: one row per entry, for spreadsheets and pandas.
+
+Lists are joined with "; " (links as "type url", relations as "relation id"), identifiers get a
+column each, and any cell that a spreadsheet would run as a formula (it starts with =, +, -, @,
+a tab or a carriage return) gets a leading apostrophe.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable
+
+from ddl_catalog.model import Entry
+
+#: The header row, in column order.
+COLUMNS: tuple[str, ...] = (
+    "id",
+    "kind",
+    "title",
+    "url",
+    "description",
+    "categories",
+    "tags",
+    "authors",
+    "year",
+    "venue",
+    "arxiv",
+    "doi",
+    "github",
+    "links",
+    "related",
+    "added",
+    "status",
+    "archive_url",
+)
+#: How list cells are joined.
+SEPARATOR = "; "
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: str) -> str:
+    """Defuse a cell a spreadsheet would evaluate, by prefixing an apostrophe."""
+    return "'" + value if value.startswith(_FORMULA_STARTS) else value
+
+
+def row(entry: Entry) -> list[str]:
+    """Return an entry's cells in COLUMNS order."""
+    ids = entry.identifiers
+    cells = [
+        entry.id,
+        entry.kind,
+        entry.title,
+        entry.url,
+        entry.description,
+        SEPARATOR.join(entry.categories),
+        SEPARATOR.join(entry.tags),
+        SEPARATOR.join(entry.authors),
+        "" if entry.year is None else str(entry.year),
+        entry.venue or "",
+        ids.arxiv or "",
+        ids.doi or "",
+        ids.github or "",
+        SEPARATOR.join(f"{ln.type} {ln.url}" for ln in entry.links),
+        SEPARATOR.join(f"{r.relation} {r.id}" for r in entry.related),
+        entry.added or "",
+        entry.status,
+        entry.archive_url or "",
+    ]
+    return [safe_cell(c) for c in cells]
+
+
+def render(entries: Iterable[Entry]) -> str:
+    """Write entries as RFC 4180 CSV with a header row, sorted by id."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(COLUMNS)
+    for entry in sorted(entries, key=lambda e: e.id):
+        writer.writerow(row(entry))
+    return out.getvalue()
