@@ -122,6 +122,79 @@ def export(
         raise click.ClickException(str(err)) from err
 
 
+@cli.command()
+@root_option
+@click.argument("url")
+@click.option("--category", metavar="ID", help="Primary category (an id from data/categories.yml).")
+@click.option("--kind", metavar="KIND", help="paper, library ... (guessed from the URL).")
+@click.option("--description", metavar="TEXT", help="One sentence in our own words.")
+@click.option("--yes", "-y", is_flag=True, help="Accept the guessed kind and a TODO description.")
+@click.option("--offline", is_flag=True, help="Fill from the URL alone; no network.")
+def add(
+    root: Path,
+    url: str,
+    category: str | None,
+    kind: str | None,
+    description: str | None,
+    yes: bool,
+    offline: bool,
+) -> None:
+    """Add a resource from its URL (arXiv, DOI, GitHub or any page) as data/<kind>/<id>.yml.
+
+    Fills title, authors and year from arXiv, Crossref or GitHub; leaves TODO placeholders that
+    validate refuses for what it cannot know. Refuses a resource already in the catalog. Asks
+    for missing answers only on a terminal; without one, pass the options (or --yes).
+    """
+    from ddl_catalog.edit import add as adding
+
+    request = adding.AddRequest(
+        url=url, category=category, kind=kind, description=description, yes=yes, offline=offline
+    )
+    try:
+        result = adding.add(root, request, prompt=adding.terminal_prompter())
+    except adding.AddError as exc:
+        raise click.ClickException(str(exc)) from exc
+    for note in result.notes:
+        click.echo(f"note: {note}", err=True)
+    click.echo(f"wrote {result.path.relative_to(root).as_posix()}")
+    remaining = adding.remaining_problems(root, result.path)
+    for line in remaining:
+        click.echo(line)
+    if remaining:
+        click.echo("fix the lines above, then run: ddl-catalog fmt && ddl-catalog validate")
+
+
+@cli.command("fmt")
+@root_option
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 when a file would change.")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+def fmt_command(root: Path, check: bool, files: tuple[Path, ...]) -> None:
+    """Put entry files in canonical form: key order, quoting, list style, schema line.
+
+    Formats every entry under data/ (or only FILES), keeping comments. With --check, lists the
+    files that would change and exits 1 if there are any.
+    """
+    from ddl_catalog.edit import fmt as formatting
+
+    result = formatting.run(root, files, check=check)
+    for problem in result.problems:
+        click.echo(str(problem), err=True)
+    verb = "would reformat" if check else "reformatted"
+    annotate = check and os.environ.get("GITHUB_ACTIONS") == "true"
+    for name in result.changed:
+        click.echo(f"{verb} {name}")
+        if annotate:
+            click.echo(f"::error file={name},line=1::not in canonical format: run ddl-catalog fmt")
+    unchanged = result.checked - len(result.changed) - len(result.problems)
+    click.echo(
+        f"{len(result.changed)} {verb}, {unchanged} unchanged, {len(result.problems)} unreadable"
+    )
+    if result.problems or (check and result.changed):
+        if check and result.changed:
+            click.echo("run `ddl-catalog fmt` (or `make fmt`) and commit the result", err=True)
+        sys.exit(1)
+
+
 def main() -> None:
     """Run the command line (console script entry point)."""
     cli(prog_name="ddl-catalog")

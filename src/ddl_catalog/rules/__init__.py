@@ -15,6 +15,7 @@ from ddl_catalog.rules import (
     file_name,
     folder_kind,
     identifier_match,
+    placeholder,
     related_exists,
     schema,
     tag_exists,
@@ -43,6 +44,7 @@ RULES: dict[str, Check] = {
         title_style,
         duplicate_identity,
         identifier_match,
+        placeholder,
     )
 }
 

@@ -28,16 +28,18 @@ def _walk(value: Any, path: Path_) -> Iterator[tuple[Path_, str]]:
             yield from _walk(item, (*path, index))
 
 
+#: What to write instead of the placeholder, per field.
+ADVICE = {
+    "title": "give the resource's real title, as its authors give it",
+    "description": "write one sentence in our own words: what it is and why to open it",
+}
+
+
 def check(ctx: Context) -> Iterator[Problem]:
     """Report every string value that starts with TODO."""
     for doc in ctx.entries:
         for path, text in _walk(doc.data, ()):
             if text.strip().upper().startswith(MARKER):
                 name = ".".join(str(p) for p in path)
-                yield problem(
-                    doc,
-                    path,
-                    f"{name} is still a placeholder ('{text.strip()[:60]}'): "
-                    "replace it with the real value",
-                    ID,
-                )
+                advice = ADVICE.get(name, "replace it with the real value")
+                yield problem(doc, path, f"{name} is still a TODO placeholder: {advice}", ID)

@@ -1,0 +1,358 @@
+"""``ddl-catalog add URL``: a new entry file from a URL, filled from the sources of record.
+
+The URL is recognised (arXiv, DOI, GitHub repository or any other page), the entry is filled
+from arXiv, Crossref or GitHub when they can be reached, and what cannot be known is left as a
+``TODO`` placeholder that ``validate`` refuses (rule ``placeholder``). The command refuses a
+resource the catalog already has (same canonical identity), and asks questions only on a
+terminal: without one, missing answers are an error unless ``--yes`` accepts the defaults.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any, Literal, Protocol
+from urllib.parse import urlsplit
+
+from ddl_catalog import identity, ids
+from ddl_catalog.edit.fmt import dump, schema_line, write_atomic
+from ddl_catalog.load import LoadError, load_file
+from ddl_catalog.model import KIND_FOLDERS
+from ddl_catalog.validate import entry_files
+
+SourceKind = Literal["arxiv", "doi", "github", "url"]
+
+#: Placeholders written when a value cannot be known; rule ``placeholder`` refuses them.
+TITLE_PLACEHOLDER = "TODO: the resource's real title"
+DESCRIPTION_PLACEHOLDER = (
+    "TODO: one sentence in our own words: what it is and why a reader would open it."
+)
+#: The kind guessed for each source when --kind is not given.
+DEFAULT_KIND: dict[SourceKind, str] = {
+    "arxiv": "paper",
+    "doi": "paper",
+    "github": "library",
+    "url": "article",
+}
+#: Crossref work types that are not papers.
+CROSSREF_KINDS = {"book": "book", "monograph": "book", "edited-book": "book", "dataset": "dataset"}
+
+
+class AddError(Exception):
+    """The entry cannot be added; the message says why and what to do."""
+
+
+class DuplicateError(AddError):
+    """The catalog already has this resource."""
+
+
+class Prompter(Protocol):
+    """Asks the contributor a question on a terminal."""
+
+    def __call__(self, text: str, default: str | None, choices: Sequence[str] | None) -> str:
+        """Return the answer (the default when the contributor just presses Enter)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """What a URL points at: its kind, its key (arXiv id, DOI, owner/name) and canonical URL."""
+
+    kind: SourceKind
+    key: str
+    url: str
+
+
+@dataclass
+class AddRequest:
+    """Everything ``add`` needs besides the catalog."""
+
+    url: str
+    category: str | None = None
+    kind: str | None = None
+    description: str | None = None
+    yes: bool = False
+    offline: bool = False
+    today: str = field(default_factory=lambda: date.today().isoformat())
+
+
+@dataclass
+class AddResult:
+    """The written file, the entry written, and notes for the contributor."""
+
+    path: Path
+    entry: dict[str, Any]
+    notes: list[str]
+
+
+_GITHUB_PATH = re.compile(r"^/([A-Za-z0-9-]+)/([A-Za-z0-9._-]+?)(?:\.git)?/?$")
+
+
+def recognise(text: str) -> Source:
+    """Return what a URL, bare DOI or arXiv id points at; raise AddError for anything else."""
+    text = text.strip()
+    if (aid := identity.normalize_arxiv(text)) is not None:
+        return Source("arxiv", aid, f"https://arxiv.org/abs/{aid}")
+    if not re.match(r"^https?://", text, re.I):
+        if (doi := identity.normalize_doi(text)) is not None:
+            return Source("doi", doi, f"https://doi.org/{doi}")
+        raise AddError(
+            f"'{text}' is not an http(s) URL, a DOI (10.xxxx/...) or an arXiv id (2101.00001)"
+        )
+    if (aid := identity.arxiv_id(text)) is not None:
+        return Source("arxiv", aid, f"https://arxiv.org/abs/{aid}")
+    if (doi := identity.doi_from_url(text)) is not None:
+        return Source("doi", doi, f"https://doi.org/{doi}")
+    if identity.github_repo(text) is not None:
+        segments = [s for s in urlsplit(text).path.split("/") if s][:2]
+        repo = f"{segments[0]}/{segments[1].removesuffix('.git')}"
+        return Source("github", repo, f"https://github.com/{repo}")
+    if not urlsplit(text).hostname:
+        raise AddError(f"'{text}' has no host name")
+    return Source("url", text, text)
+
+
+def _offline(source: Source) -> dict[str, Any]:
+    """Return the fields known from the URL alone."""
+    entry: dict[str, Any] = {"title": TITLE_PLACEHOLDER, "url": source.url}
+    if source.kind == "arxiv":
+        entry["identifiers"] = {"arxiv": source.key}
+    elif source.kind == "doi":
+        entry["identifiers"] = {"doi": source.key}
+    elif source.kind == "github":
+        entry["title"] = source.key.split("/")[1]
+        entry["identifiers"] = {"github": source.key}
+    return entry
+
+
+def _enriched(source: Source, session: Any) -> tuple[dict[str, Any], str | None, list[str]]:
+    """Return fields from the source of record, a kind it suggests, and hints; may raise."""
+    from ddl_catalog.net.enrich import arxiv, crossref, github
+
+    entry = _offline(source)
+    hints: list[str] = []
+    kind: str | None = None
+    if source.kind == "arxiv":
+        paper = arxiv.fetch(source.key, session)
+        entry.update(title=paper.title, authors=list(paper.authors), year=paper.published_year)
+        if paper.doi:
+            entry["identifiers"]["doi"] = paper.doi
+        if paper.journal_ref:
+            hints.append(f"arXiv journal reference: {paper.journal_ref} (set venue if it applies)")
+    elif source.kind == "doi":
+        work = crossref.fetch(source.key, session)
+        entry.update(title=work.title, authors=list(work.authors), year=work.year)
+        if work.venue:
+            entry["venue"] = work.venue
+        kind = CROSSREF_KINDS.get(work.type or "")
+    elif source.kind == "github":
+        repo = github.fetch(source.key, session)
+        entry.update(
+            title=repo.full_name.split("/")[1],
+            url=f"https://github.com/{repo.full_name}",
+            identifiers={"github": repo.full_name},
+        )
+        if repo.description:
+            hints.append(f"GitHub describes it as: {repo.description}")
+    return {k: v for k, v in entry.items() if v not in (None, [], "")}, kind, hints
+
+
+@dataclass
+class _Existing:
+    """The catalog's current ids, identity keys and category ids."""
+
+    ids: set[str]
+    keys: dict[tuple[str, str], tuple[str, str]]  # key -> (entry id, file)
+    categories: list[str]
+
+
+def _existing(root: Path) -> _Existing:
+    """Read the ids, identity keys and category ids of the catalog at root."""
+    found = _Existing(ids=set(), keys={}, categories=[])
+    for file in entry_files(root):
+        display = file.relative_to(root).as_posix()
+        found.ids.add(file.stem)
+        try:
+            data = load_file(file, display).data
+        except LoadError:
+            continue
+        entry_id = data.get("id") if isinstance(data.get("id"), str) else file.stem
+        found.ids.add(entry_id)
+        for key in identity.identity_keys(data):
+            found.keys.setdefault(key, (entry_id, display))
+    try:
+        tree = load_file(root / "data" / "categories.yml", "data/categories.yml").data
+    except LoadError as exc:
+        raise AddError(f"cannot read the categories: {exc}") from exc
+    for top in tree.get("categories") or []:
+        found.categories.append(top["id"])
+        found.categories.extend(child["id"] for child in top.get("children") or [])
+    return found
+
+
+def _refuse_duplicate(entry: dict[str, Any], existing: _Existing) -> None:
+    """Raise DuplicateError naming the existing entry when the new one shares an identity key."""
+    for key in sorted(identity.identity_keys(entry)):
+        if key in existing.keys:
+            entry_id, file = existing.keys[key]
+            raise DuplicateError(
+                f"the catalog already has this resource: {file} (id {entry_id}) has the same "
+                f"{identity.describe_key(key)}; edit that entry instead"
+            )
+
+
+def _pick_id(entry: dict[str, Any], kind: str, source: Source, taken: set[str]) -> str:
+    """Return a new, unique id: a BibTeX-style key for papers, else the kebab-case name."""
+    title = entry["title"] if not entry["title"].startswith("TODO") else ""
+    candidate: str | None = None
+    if kind == "paper":
+        candidate = ids.paper_id(entry.get("authors") or [], entry.get("year"), title)
+    if not candidate and title:
+        candidate = ids.kebab(title)
+    if not candidate:
+        if source.kind in ("arxiv", "doi"):
+            candidate = ids.kebab(f"{source.kind} {source.key}")
+        elif source.kind == "github":
+            candidate = ids.kebab(source.key.split("/")[1])
+        else:
+            parts = urlsplit(source.url)
+            last = [s for s in parts.path.split("/") if s][-1:]
+            candidate = ids.kebab(" ".join([(parts.hostname or "").removeprefix("www."), *last]))
+    return ids.unique(candidate or "entry", taken)
+
+
+def _decide(
+    request: AddRequest,
+    guessed_kind: str,
+    existing: _Existing,
+    prompt: Prompter | None,
+    title_known: bool,
+    hints: Sequence[str],
+) -> tuple[str, str, str, str | None]:
+    """Return (category, kind, description, title or None) from options, prompts or defaults."""
+    missing = []
+    if request.category is None:
+        missing.append("--category")
+    if request.kind is None and not request.yes:
+        missing.append("--kind")
+    if request.description is None and not request.yes:
+        missing.append("--description")
+    if prompt is None and missing:
+        message = f"no terminal to ask on: pass {', '.join(missing)}"
+        if missing != ["--category"]:
+            message += f" (--yes accepts the guessed kind '{guessed_kind}' and a TODO description)"
+        raise AddError(message)
+    ask = prompt if prompt is not None and not request.yes else None
+    category = request.category
+    if category is None:
+        assert prompt is not None
+        category = prompt("Category (the entry's primary home)", None, existing.categories)
+    kind = request.kind or (ask("Kind", guessed_kind, list(KIND_FOLDERS)) if ask else guessed_kind)
+    title: str | None = None
+    if ask and not title_known:
+        title = ask("Title (as its authors give it; Enter leaves a TODO)", "", None).strip() or None
+    description = request.description
+    if description is None and ask:
+        question = "Description (one sentence in our own words; Enter leaves a TODO)"
+        description = ask("\n".join([*hints, question]), "", None)
+    if description is None or not description.strip():
+        description = DESCRIPTION_PLACEHOLDER
+    return category, kind, description.strip(), title
+
+
+def add(
+    root: Path,
+    request: AddRequest,
+    *,
+    prompt: Prompter | None = None,
+    session_factory: Callable[[], Any] | None = None,
+) -> AddResult:
+    """Write a new entry for ``request.url`` under root/data; raise AddError when it cannot."""
+    source = recognise(request.url)
+    existing = _existing(root)
+    if request.category is not None and request.category not in existing.categories:
+        raise AddError(f"unknown category '{request.category}': use an id from data/categories.yml")
+    if request.kind is not None and request.kind not in KIND_FOLDERS:
+        raise AddError(f"unknown kind '{request.kind}': use one of {', '.join(KIND_FOLDERS)}")
+    _refuse_duplicate(_offline(source), existing)
+
+    notes: list[str] = []
+    entry, suggested_kind = _offline(source), None
+    hints: list[str] = []
+    if request.offline:
+        notes.append("offline: filled from the URL alone")
+    else:
+        from ddl_catalog.net.enrich import EnrichError, NotFound
+        from ddl_catalog.net.session import make_session
+
+        session = (session_factory or make_session)()
+        try:
+            entry, suggested_kind, hints = _enriched(source, session)
+        except NotFound as exc:
+            raise AddError(f"{exc}: check the URL") from exc
+        except EnrichError as exc:
+            notes.append(f"could not fetch metadata ({exc}); filled from the URL alone")
+        finally:
+            session.close()
+        _refuse_duplicate(entry, existing)  # the source may know more ids (a DOI, a new name)
+    notes.extend(hints)
+
+    guessed = suggested_kind or DEFAULT_KIND[source.kind]
+    title_known = not entry["title"].startswith("TODO")
+    category, kind, description, title = _decide(
+        request, guessed, existing, prompt, title_known, hints
+    )
+    if category not in existing.categories:
+        raise AddError(f"unknown category '{category}': use an id from data/categories.yml")
+    if kind not in KIND_FOLDERS:
+        raise AddError(f"unknown kind '{kind}': use one of {', '.join(KIND_FOLDERS)}")
+    if title:
+        entry["title"] = title
+    entry.update(kind=kind, description=description, categories=[category], added=request.today)
+    entry["id"] = _pick_id(entry, kind, source, existing.ids)
+
+    folder = root / "data" / KIND_FOLDERS[kind]
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{entry['id']}.yml"
+    write_atomic(path, dump(entry, schema_line(path, root)))
+    return AddResult(path=path, entry=entry, notes=notes)
+
+
+def stdin_is_terminal() -> bool:
+    """Say whether questions can be asked: stdin is an interactive terminal."""
+    import sys
+
+    return sys.stdin.isatty()
+
+
+def terminal_prompter() -> Prompter | None:
+    """Return a click-based prompter when stdin is a terminal, else None (never ask blind)."""
+    if not stdin_is_terminal():
+        return None
+    import click
+
+    def ask(text: str, default: str | None, choices: Sequence[str] | None) -> str:
+        """Ask one question with click.prompt; choices are checked by click."""
+        kind = click.Choice(list(choices)) if choices else click.STRING
+        answer = click.prompt(
+            text,
+            default=default,
+            type=kind,
+            show_choices=choices is not None and len(choices) <= 12,
+            show_default=bool(default),
+            err=True,
+        )
+        return str(answer)
+
+    return ask
+
+
+def remaining_problems(root: Path, path: Path) -> list[str]:
+    """Return what ``validate`` still reports for the new file (placeholders, mostly)."""
+    from ddl_catalog.validate import validate
+
+    display = path.relative_to(root).as_posix()
+    return [str(p) for p in validate(root).problems if p.path == display]

@@ -1,0 +1,271 @@
+"""Canonical formatting of entry files, so that layout is never a review topic.
+
+The canonical form of an entry file:
+
+* the first line is the ``# yaml-language-server: $schema=...`` comment (path relative to the
+  file), then any other comments the author wrote (ruamel.yaml round-trip keeps them, attached
+  to the key they follow);
+* keys in ``model.FIELD_ORDER``; nested keys of identifiers, links and related in their schema
+  order; unknown keys are kept, after the known ones, in their original order;
+* strings plain when YAML allows it, else double-quoted; arXiv ids and dates always
+  double-quoted; title and description folded to one line with single spaces;
+* lists of strings (categories, tags, authors) in flow style ``[a, b]`` when the line fits in
+  100 columns, else one item per line; lists of mappings (links, related) in block style;
+* no wrapping: a long description stays on one line (diffs stay one line per field).
+
+Formatting is idempotent: formatting a formatted file changes nothing.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import tempfile
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.emitter import Emitter
+from ruamel.yaml.error import YAMLError
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+
+from ddl_catalog.load import LoadError, Problem, parse_yaml, read_text
+from ddl_catalog.model import FIELD_ORDER
+from ddl_catalog.validate import NON_ENTRY_FOLDERS, entry_files
+
+#: Where the entry schema lives inside a catalog checkout.
+SCHEMA_PATH = Path("src/ddl_catalog/schema/entry.schema.json")
+#: The schema path of a file at data/<folder>/<id>.yml, used when the schema is not on disk.
+DEFAULT_SCHEMA_REF = "../../src/ddl_catalog/schema/entry.schema.json"
+SCHEMA_PREFIX = "# yaml-language-server: $schema="
+#: A flow list is used when ``key: [a, b]`` fits in this many columns.
+FLOW_WIDTH = 100
+#: Order of the keys of nested mappings.
+NESTED_ORDER: dict[str, tuple[str, ...]] = {
+    "identifiers": ("arxiv", "doi", "github"),
+    "links": ("type", "url", "title"),
+    "related": ("id", "relation"),
+}
+#: Values always written double-quoted, as (key, nested key or None).
+ALWAYS_QUOTED: frozenset[tuple[str, str | None]] = frozenset(
+    {("identifiers", "arxiv"), ("added", None)}
+)
+#: Fields whose line breaks and runs of spaces are folded into single spaces.
+ONE_LINE_FIELDS = ("title", "description")
+
+_SCHEMA_LINE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=.*$")
+
+
+class FormatError(Exception):
+    """A file cannot be formatted (unreadable, malformed YAML, not a mapping)."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+class _Emitter(Emitter):
+    """ruamel's emitter, choosing double quotes wherever it would pick single quotes."""
+
+    def choose_scalar_style(self) -> Any:
+        """Return the scalar style: plain when allowed, else double quotes (never single)."""
+        style = super().choose_scalar_style()
+        return '"' if style == "'" else style
+
+
+def _yaml() -> YAML:
+    """Return a round-trip YAML instance set up for the canonical layout."""
+    yaml = YAML(typ="rt")
+    yaml.Emitter = _Emitter
+    yaml.width = 4096
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.allow_unicode = True
+    yaml.preserve_quotes = False
+    return yaml
+
+
+def schema_line(file: Path, root: Path | None) -> str:
+    """Return the schema comment for an entry file: the schema's path relative to the file."""
+    if root is not None and (root / SCHEMA_PATH).is_file():
+        rel = os.path.relpath((root / SCHEMA_PATH).resolve(), file.resolve().parent)
+        return SCHEMA_PREFIX + Path(rel).as_posix()
+    return SCHEMA_PREFIX + DEFAULT_SCHEMA_REF
+
+
+def _one_line(value: str) -> str:
+    """Fold line breaks and runs of whitespace into single spaces, trimming the ends."""
+    return " ".join(value.split())
+
+
+def _scalar(value: Any, quoted: bool) -> Any:
+    """Return a scalar stripped of its source style (double-quoted when ``quoted``)."""
+    if isinstance(value, str):
+        return DoubleQuotedScalarString(str(value)) if quoted else str(value)
+    return value
+
+
+def _ordered(mapping: Mapping[str, Any], order: Sequence[str]) -> list[str]:
+    """Return the keys of a mapping: known ones in ``order``, then unknown ones as found."""
+    known = [k for k in order if k in mapping]
+    return known + [k for k in mapping if k not in order]
+
+
+def _copy_comments(source: Any, target: Any, keys: Iterable[Any]) -> None:
+    """Carry ruamel comments (header and per-key) from a loaded node to its rebuilt copy."""
+    if not hasattr(source, "ca"):
+        return
+    target.ca.comment = source.ca.comment
+    for key in keys:
+        if key in source.ca.items:
+            target.ca.items[key] = source.ca.items[key]
+
+
+def _format_mapping(mapping: Mapping[str, Any], order: Sequence[str], parent: str) -> CommentedMap:
+    """Rebuild a nested mapping (identifiers, a link, a relation) in canonical form."""
+    out = CommentedMap()
+    keys = _ordered(mapping, order)
+    for key in keys:
+        out[key] = _format_value(mapping[key], (parent, key))
+    _copy_comments(mapping, out, keys)
+    return out
+
+
+def _format_value(value: Any, where: tuple[str, str | None]) -> Any:
+    """Return a value in canonical form; ``where`` is (top-level key, nested key or None)."""
+    top = where[0]
+    if isinstance(value, Mapping):
+        return _format_mapping(value, NESTED_ORDER.get(top, ()), top)
+    if isinstance(value, list):
+        seq = CommentedSeq(
+            _format_mapping(v, NESTED_ORDER.get(top, ()), top)
+            if isinstance(v, Mapping)
+            else _scalar(v, quoted=False)
+            for v in value
+        )
+        _copy_comments(value, seq, range(len(value)))
+        return seq
+    if where[1] is None and top in ONE_LINE_FIELDS and isinstance(value, str):
+        value = _one_line(value)
+    return _scalar(value, quoted=where in ALWAYS_QUOTED)
+
+
+def _set_list_styles(data: CommentedMap, yaml: YAML) -> None:
+    """Put top-level lists of scalars in flow style when their line fits, else block style."""
+    for key, value in data.items():
+        if not isinstance(value, CommentedSeq):
+            continue
+        scalars = value and all(not isinstance(v, (Mapping, list)) for v in value)
+        comments = bool(value.ca.items)
+        if not scalars or comments:
+            value.fa.set_block_style()
+            continue
+        value.fa.set_flow_style()
+        probe = CommentedMap([(key, value)])
+        buffer = io.StringIO()
+        yaml.dump(probe, buffer)
+        line = buffer.getvalue().rstrip("\n")
+        if "\n" in line or len(line) > FLOW_WIDTH:
+            value.fa.set_block_style()
+
+
+def canonical(data: Mapping[str, Any]) -> CommentedMap:
+    """Return an entry mapping rebuilt in canonical key order and scalar styles."""
+    out = CommentedMap()
+    keys = _ordered(data, FIELD_ORDER)
+    for key in keys:
+        out[key] = _format_value(data[key], (key, None))
+    _copy_comments(data, out, keys)
+    return out
+
+
+def dump(data: Mapping[str, Any], schema: str) -> str:
+    """Return the canonical text of an entry mapping, starting with the schema comment."""
+    yaml = _yaml()
+    tree = canonical(data)
+    _set_list_styles(tree, yaml)
+    buffer = io.StringIO()
+    yaml.dump(tree, buffer)
+    return f"{schema}\n{buffer.getvalue()}"
+
+
+def format_text(text: str, display: str, schema: str) -> str:
+    """Return the canonical form of an entry file's text; raise FormatError when it cannot."""
+    try:
+        parse_yaml(text, display)  # our loader: located messages, and no anchors or tags
+    except LoadError as exc:
+        raise FormatError(exc.problem) from exc
+    lines = text.removeprefix("\ufeff").splitlines()
+    kept = "\n".join(line for line in lines if not _SCHEMA_LINE.match(line.strip())) + "\n"
+    try:
+        data = _yaml().load(kept)
+    except YAMLError as exc:  # pragma: no cover - parse_yaml refuses these first
+        raise FormatError(
+            Problem(display, 1, 1, "error", f"malformed YAML: {exc}", "yaml")
+        ) from exc
+    if not isinstance(data, CommentedMap):
+        raise FormatError(
+            Problem(display, 1, 1, "error", "an entry file must be a mapping of fields", "yaml")
+        )
+    return dump(data, schema)
+
+
+def write_atomic(file: Path, text: str) -> None:
+    """Write text to a file through a temporary file in the same folder and ``os.replace``."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        os.replace(tmp, file)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+@dataclass
+class FmtResult:
+    """What a fmt run found: files changed (or that would change) and files it could not read."""
+
+    checked: int = 0
+    changed: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+
+def is_entry_file(file: Path) -> bool:
+    """Say whether a path is an entry file: data/<folder>/<id>.yml outside the non-entry folders."""
+    return (
+        file.suffix in (".yml", ".yaml")
+        and file.parent.parent.name == "data"
+        and file.parent.name not in NON_ENTRY_FOLDERS
+    )
+
+
+def _display(root: Path, file: Path) -> str:
+    """Return the path to show: relative to root when inside it."""
+    try:
+        return file.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return file.as_posix()
+
+
+def run(root: Path, files: Sequence[Path] = (), *, check: bool = False) -> FmtResult:
+    """Format entry files (all of root/data, or ``files``); with ``check`` only report changes."""
+    targets = [f for f in files if is_entry_file(f)] if files else entry_files(root)
+    result = FmtResult()
+    for file in targets:
+        display = _display(root, file)
+        result.checked += 1
+        try:
+            text = read_text(file, display)
+            new = format_text(text, display, schema_line(file, root))
+        except (LoadError, FormatError) as exc:
+            result.problems.append(exc.problem)
+            continue
+        if new != text:
+            result.changed.append(display)
+            if not check:
+                write_atomic(file, new)
+    return result
