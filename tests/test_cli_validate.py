@@ -1,0 +1,133 @@
+"""The validate command as contributors and CI use it."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+from click.testing import CliRunner
+
+from conftest import GOOD_FRAMEWORK, GOOD_PAPER
+from ddl_catalog import __version__
+from ddl_catalog.cli import cli
+
+ROOT = Path(__file__).resolve().parents[1]
+WARN = GOOD_PAPER.replace(
+    "description: Trains",
+    "description: " + "Very long words. " * 16 + "Trains",
+)
+
+
+def test_version_and_help_everywhere() -> None:
+    runner = CliRunner()
+    assert runner.invoke(cli, ["--version"]).output.strip() == f"ddl-catalog, version {__version__}"
+    assert runner.invoke(cli, ["--help"]).exit_code == 0
+    assert isinstance(cli, click.Group)
+    for name in cli.commands:
+        result = runner.invoke(cli, [name, "--help"])
+        assert result.exit_code == 0, name
+        assert "Usage:" in result.output
+
+
+def test_the_real_catalog_is_valid_and_strict_clean() -> None:
+    result = CliRunner().invoke(cli, ["validate", "--strict", "--root", str(ROOT)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("ok: ")
+
+
+def test_json_format(catalog_dir: Callable[..., Path]) -> None:
+    root = catalog_dir(
+        {"data/papers/dean2012large.yml": GOOD_PAPER.replace("year: 2012", "year: x")}
+    )
+    result = CliRunner().invoke(cli, ["validate", "--format", "json", "--root", str(root)])
+    assert result.exit_code == 1
+    report = json.loads(result.output)
+    assert report["errors"] == 1 and report["warnings"] == 0 and report["entries"] == 1
+    assert report["problems"] == [
+        {
+            "path": "data/papers/dean2012large.yml",
+            "line": 9,
+            "column": 7,
+            "severity": "error",
+            "message": "'year' must be an integer, got 'x'",
+            "rule": "schema",
+        }
+    ]
+
+
+def test_warnings_fail_only_with_strict(catalog_dir: Callable[..., Path]) -> None:
+    root = catalog_dir({"data/papers/dean2012large.yml": WARN})
+    relaxed = CliRunner().invoke(cli, ["validate", "--root", str(root)])
+    assert relaxed.exit_code == 0, relaxed.output
+    assert ": warning: description is" in relaxed.output
+    assert relaxed.output.splitlines()[-1] == "0 errors, 1 warning in 3 files"
+    strict = CliRunner().invoke(cli, ["validate", "--strict", "--root", str(root)])
+    assert strict.exit_code == 1
+
+
+def test_github_annotations_and_job_summary(
+    catalog_dir: Callable[..., Path], tmp_path: Path
+) -> None:
+    root = catalog_dir(
+        {
+            "data/papers/dean2012large.yml": GOOD_PAPER.replace("[gpu]", "[gpu, quantum]"),
+            "data/frameworks/horovod.yml": GOOD_FRAMEWORK,
+        }
+    )
+    summary = tmp_path / "summary.md"
+    result = CliRunner(env={"GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary)}).invoke(
+        cli, ["validate", "--root", str(root)]
+    )
+    assert result.exit_code == 1
+    assert (
+        "::error file=data/papers/dean2012large.yml,line=7,col=13,title=ddl-catalog unknown-tag"
+        "::unknown tag 'quantum': use a tag from data/tags.yml or add it there"
+    ) in result.output.splitlines()
+    text = summary.read_text()
+    assert text.startswith("## ddl-catalog validate")
+    assert "| `data/papers/dean2012large.yml` | 7 | error |" in text
+
+
+def test_no_annotations_outside_github(catalog_dir: Callable[..., Path]) -> None:
+    root = catalog_dir({"data/papers/dean2012large.yml": GOOD_PAPER.replace("[gpu]", "[tpu]")})
+    result = CliRunner(env={"GITHUB_ACTIONS": ""}).invoke(cli, ["validate", "--root", str(root)])
+    assert "::error" not in result.output
+
+
+def test_missing_data_folder_is_a_clear_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["validate", "--root", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "missing file data/categories.yml" in result.output
+    assert "no data/ folder under" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_python_dash_m_and_console_script_agree() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "ddl_catalog", "validate", "--root", str(ROOT)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.startswith("ok: ")
+
+
+def test_validate_does_not_import_heavy_modules() -> None:
+    # validate must start fast: requests, jinja2, mkdocs and jsonschema stay unimported
+    # (jsonschema is only needed to describe failures).
+    code = (
+        "import sys\n"
+        "from ddl_catalog.cli import main\n"
+        f"sys.argv = ['ddl-catalog', 'validate', '--root', {str(ROOT)!r}]\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "heavy = [m for m in ('requests', 'jinja2', 'mkdocs', 'jsonschema', 'ruamel', 'rich')"
+        " if m in sys.modules]\n"
+        "print('HEAVY', heavy)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert "HEAVY []" in out.stdout, out.stdout + out.stderr
