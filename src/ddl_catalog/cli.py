@@ -195,6 +195,118 @@ def fmt_command(root: Path, check: bool, files: tuple[Path, ...]) -> None:
         sys.exit(1)
 
 
+@cli.command()
+@root_option
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 with a diff if stale.")
+@click.option(
+    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+    help="File to write or check (default: README.md under --root).",
+)
+def readme(root: Path, check: bool, output: Path | None) -> None:
+    """Regenerate README.md, the awesome list, from the catalog (atomically).
+
+    With --check, writes nothing: prints a unified diff and exits 1 when the file is stale.
+    """
+    from ddl_catalog.catalog import InvalidCatalog, open_catalog
+    from ddl_catalog.render import readme as rendering
+    from ddl_catalog.render.markdown import UnsafeURLError
+
+    target = output if output is not None else root / "README.md"
+    try:
+        text = rendering.render(open_catalog(root))
+        if check:
+            diff = rendering.stale_diff(target, text)
+            if diff is not None:
+                click.echo(diff, nl=False)
+                click.echo(f"{target} is stale: run `ddl-catalog readme` (or `make readme`)",
+                           err=True)
+                sys.exit(1)
+            click.echo(f"{target} is up to date")
+            return
+        rendering.write_atomic(target, text)
+    except (InvalidCatalog, rendering.ReadmeError, UnsafeURLError) as err:
+        raise click.ClickException(str(err)) from err
+    click.echo(f"wrote {target}")
+
+
+@cli.command("check-links")
+@root_option
+@click.argument("inputs", nargs=-1, type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text for people, json: one record per URL.",
+)
+@click.option("--no-cache", is_flag=True, help="Check everything again; ignore .cache/.")
+@click.option(
+    "--cache",
+    "cache_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Cache file (default: .cache/linkcheck.json under --root).",
+)
+@click.option("--fix", is_flag=True, help="Rewrite moved URLs in the data files.")
+@click.option("--concurrency", default=32, show_default=True, help="Requests in flight.")
+@click.option("--per-origin", default=4, show_default=True, help="Requests in flight per origin.")
+@click.option("--delay", default=0.0, show_default=True, help="Seconds between starts per origin.")
+@click.option("--timeout", default=10.0, show_default=True, help="Connect and read timeout (s).")
+@click.option("--exclude", multiple=True, metavar="REGEX", help="Skip URLs matching (repeatable).")
+@click.option(
+    "--fail-on",
+    default="broken,error",
+    show_default=True,
+    help="Outcomes that make the exit status 1.",
+)
+def check_links(
+    root: Path,
+    inputs: tuple[Path, ...],
+    fmt: str,
+    no_cache: bool,
+    cache_path: Path | None,
+    fix: bool,
+    concurrency: int,
+    per_origin: int,
+    delay: float,
+    timeout: float,
+    exclude: tuple[str, ...],
+    fail_on: str,
+) -> None:
+    """Check every URL of the catalog (or those in INPUT Markdown/HTML/text files).
+
+    Outcomes: ok, moved (permanent redirect), broken, error, skipped. Exits 1 when an outcome of
+    --fail-on occurs. Results are cached per outcome in .cache/linkcheck.json.
+    """
+    from ddl_catalog.catalog import InvalidCatalog
+    from ddl_catalog.edit_urls import EditError
+    from ddl_catalog.net import linkrun
+    from ddl_catalog.net.linkcheck import LinkCheckError, Options
+    from ddl_catalog.net.links import InputError
+
+    try:
+        config = linkrun.RunConfig(
+            root=root,
+            inputs=inputs,
+            fmt=fmt,
+            fix=fix,
+            use_cache=not no_cache,
+            cache_path=cache_path,
+            fail_on=linkrun.parse_fail_on(fail_on),
+            options=Options(
+                concurrency=concurrency,
+                per_origin=per_origin,
+                delay=delay,
+                timeout=timeout,
+                exclude=exclude,
+            ),
+        )
+        status = linkrun.run(config)
+    except (InvalidCatalog, LinkCheckError, InputError, EditError) as err:
+        raise click.ClickException(str(err)) from err
+    sys.exit(status)
+
+
 def main() -> None:
     """Run the command line (console script entry point)."""
     cli(prog_name="ddl-catalog")

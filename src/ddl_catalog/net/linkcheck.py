@@ -1,0 +1,482 @@
+"""The link checker: fast, polite and right about what is really broken.
+
+Every request goes through its origin's gate (at most ``per_origin`` requests in flight, and
+optionally a delay between starts), including redirect hops to other origins. A scheduler feeds
+a thread pool so that no worker waits on a busy origin while another origin has work. HEAD comes
+first; a streamed GET (body never read) replaces it when HEAD is refused. Redirects are followed
+by hand to record each hop, detect loops and tell permanent moves (301, 308) from temporary
+ones. 429 and 503 are retried after their Retry-After (seconds or HTTP date), with exponential
+backoff when there is none, without holding the origin meanwhile.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import re
+import socket
+import threading
+import time
+from collections import defaultdict, deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field, replace
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+import requests
+
+from ddl_catalog.net import hosts
+from ddl_catalog.net.cache import LinkCache
+from ddl_catalog.net.enrich.base import retry_after
+from ddl_catalog.net.session import make_session, read_body
+
+OUTCOMES: tuple[str, ...] = ("ok", "moved", "broken", "error", "skipped")
+REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+PERMANENT_STATUSES = frozenset({301, 308})
+#: HEAD answers that mean "ask me with GET": refused, forbidden to robots, not implemented.
+HEAD_REFUSED = frozenset({400, 403, 405, 501})
+RETRY_STATUSES = frozenset({429, 503})
+#: Statuses that mean the resource is gone (others in 4xx and 5xx are errors to look at).
+GONE_STATUSES = frozenset({404, 410})
+
+
+class LinkCheckError(Exception):
+    """The link checker was asked something it cannot do (bad option, bad pattern)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How hard and how politely to check."""
+
+    concurrency: int = 32
+    per_origin: int = 4
+    delay: float = 0.0
+    timeout: float = 10.0
+    max_redirects: int = 10
+    retries: int = 3
+    backoff: float = 1.0
+    max_retry_wait: float = 60.0
+    exclude: tuple[str, ...] = ()
+    oembed: str | None = None
+    resolvers: frozenset[str] = hosts.RESOLVER_HOSTS
+
+    def __post_init__(self) -> None:
+        if self.concurrency < 1 or self.per_origin < 1:
+            raise LinkCheckError("--concurrency and --per-origin must be at least 1")
+        if self.delay < 0 or self.timeout <= 0:
+            raise LinkCheckError("--delay must be >= 0 and --timeout > 0")
+        for pattern in self.exclude:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                raise LinkCheckError(f"bad --exclude pattern {pattern!r}: {exc}") from exc
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What checking one URL found."""
+
+    url: str
+    outcome: str
+    status: int | None = None
+    final_url: str | None = None
+    new_url: str | None = None
+    elapsed: float = 0.0
+    error: str | None = None
+    checked_at: float = 0.0
+    cached: bool = False
+
+    def record(self) -> dict[str, Any]:
+        """Return the JSON record of the result (the cache and ``--format json`` use it)."""
+        return {
+            "url": self.url,
+            "status": self.status,
+            "outcome": self.outcome,
+            "final_url": self.final_url,
+            "new_url": self.new_url,
+            "elapsed": round(self.elapsed, 3),
+            "error": self.error,
+            "checked_at": round(self.checked_at, 3),
+            "cached": self.cached,
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Result:
+        """Rebuild a result from its cached record."""
+        return cls(
+            url=str(record["url"]),
+            outcome=str(record["outcome"]),
+            status=record.get("status"),
+            final_url=record.get("final_url"),
+            new_url=record.get("new_url"),
+            elapsed=float(record.get("elapsed") or 0.0),
+            error=record.get("error"),
+            checked_at=float(record.get("checked_at") or 0.0),
+            cached=True,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Retry:
+    """An attempt that the server asked to repeat later."""
+
+    wait: float
+    status: int
+    elapsed: float
+
+
+@dataclass
+class Stats:
+    """Counters of a run, for the summary and the benchmark."""
+
+    requests: int = 0
+    peak_in_flight: dict[str, int] = field(default_factory=dict)
+
+
+class _OriginGate:
+    """At most ``limit`` requests in flight to one origin, and ``delay`` between their starts."""
+
+    def __init__(self, limit: int, delay: float) -> None:
+        self._slots = threading.BoundedSemaphore(limit)
+        self._lock = threading.Lock()
+        self._delay = delay
+        self._next_start = 0.0
+        self.in_flight = 0
+        self.peak = 0
+
+    def __enter__(self) -> None:
+        self._slots.acquire()
+        with self._lock:
+            now = time.monotonic()
+            start = max(now, self._next_start)
+            self._next_start = start + self._delay
+            self.in_flight += 1
+            self.peak = max(self.peak, self.in_flight)
+        if start > now:
+            time.sleep(start - now)
+
+    def __exit__(self, *exc: object) -> None:
+        with self._lock:
+            self.in_flight -= 1
+        self._slots.release()
+
+
+class Checker:
+    """Checks URLs with one session, a thread pool, origin gates and an optional cache."""
+
+    def __init__(
+        self,
+        options: Options | None = None,
+        session: requests.Session | None = None,
+    ) -> None:
+        self.options = options or Options()
+        self.session = session or make_session(
+            max(self.options.per_origin, min(self.options.concurrency, 64))
+        )
+        self.stats = Stats()
+        self._gates: dict[str, _OriginGate] = {}
+        self._gates_lock = threading.Lock()
+        self._count_lock = threading.Lock()
+        self._exclude = [re.compile(p) for p in self.options.exclude]
+
+    # -- one URL ---------------------------------------------------------------------------
+
+    def check(self, url: str) -> Result:
+        """Check one URL to the end, sleeping through the retries the server asks for."""
+        elapsed = 0.0
+        for attempt in itertools.count():
+            outcome = self._attempt(url, attempt)
+            if isinstance(outcome, Result):
+                return replace(outcome, elapsed=elapsed + outcome.elapsed)
+            elapsed += outcome.elapsed
+            time.sleep(outcome.wait)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def skip_reason(self, url: str) -> str | None:
+        """Return why ``url`` is not checked (scheme or --exclude), or None."""
+        scheme = urlsplit(url).scheme.lower()
+        if scheme not in ("http", "https"):
+            return f"not checked: {scheme or 'no'} scheme"
+        for pattern in self._exclude:
+            if pattern.search(url):
+                return f"excluded by {pattern.pattern!r}"
+        return None
+
+    def _attempt(self, url: str, attempt: int) -> Result | _Retry:
+        """Check ``url`` once; a 429 or 503 gives a _Retry unless retries are used up."""
+        start = time.monotonic()
+        try:
+            found = self._follow(url)
+        except requests.RequestException as exc:
+            outcome, message = classify_exception(exc)
+            found = Result(url, outcome, error=message)
+        elapsed = time.monotonic() - start
+        if isinstance(found, _Retry):
+            wait = found.wait if found.wait >= 0 else self.options.backoff * 2**attempt
+            if attempt >= self.options.retries:
+                found = Result(
+                    url,
+                    "error",
+                    found.status,
+                    error=f"HTTP {found.status} after {attempt} retries",
+                )
+            elif wait > self.options.max_retry_wait:
+                found = Result(
+                    url,
+                    "error",
+                    found.status,
+                    error=f"HTTP {found.status}, Retry-After {wait:.0f} s is too long",
+                )
+            else:
+                return _Retry(wait, found.status, elapsed)
+        return replace(found, elapsed=elapsed, checked_at=time.time())
+
+    def _follow(self, url: str) -> Result | _Retry:
+        """Request ``url`` and its redirects; return the result or a retry request."""
+        plan = hosts.plan(url, oembed=self.options.oembed, resolvers=self.options.resolvers)
+        if plan.mode == "oembed":
+            return self._oembed(url, plan.check_url)
+        current, seen = url, {url}
+        new_url: str | None = None
+        permanent_so_far = True
+        for _ in range(self.options.max_redirects + 1):
+            status, location = self._request(current)
+            if status in RETRY_STATUSES:
+                return _Retry(location_wait(location), status, 0.0)
+            if status not in REDIRECT_STATUSES or location is None:
+                return self._final(url, status, current, new_url)
+            target = urljoin(current, location)
+            if plan.mode == "resolver" and current == url:
+                return Result(url, "ok", status, final_url=target)
+            if status in PERMANENT_STATUSES and permanent_so_far:
+                new_url = target
+            else:
+                permanent_so_far = False
+            if target in seen:
+                return Result(url, "broken", status, final_url=target, error="redirect loop")
+            if urlsplit(target).scheme.lower() not in ("http", "https"):
+                return Result(url, "error", status, target, error="redirect to a non-HTTP URL")
+            seen.add(target)
+            current = target
+        return Result(
+            url,
+            "broken",
+            status,
+            final_url=current,
+            error=f"more than {self.options.max_redirects} redirects",
+        )
+
+    def _final(self, url: str, status: int, final: str, new_url: str | None) -> Result:
+        """Classify the last answer of a redirect chain."""
+        final_url = final if final != url else None
+        if status < 300:
+            if new_url is not None and new_url != url:
+                return Result(url, "moved", status, final_url, new_url=new_url)
+            return Result(url, "ok", status, final_url)
+        if status in GONE_STATUSES:
+            return Result(url, "broken", status, final_url, error=f"HTTP {status}")
+        if status in REDIRECT_STATUSES:
+            return Result(url, "error", status, final_url, error="redirect without Location")
+        return Result(url, "error", status, final_url, error=f"HTTP {status}")
+
+    def _oembed(self, url: str, endpoint: str) -> Result | _Retry:
+        """Ask YouTube's oEmbed endpoint whether the video still exists."""
+        timeout = self.options.timeout
+        with self._gate(endpoint):
+            self._count()
+            response = self.session.get(
+                endpoint, timeout=(timeout, timeout), allow_redirects=False, stream=True
+            )
+            status = response.status_code
+            wait = location_wait(response.headers.get("Retry-After"))
+            read_body(response, max_seconds=2 * timeout, max_bytes=1_000_000)
+        if status in RETRY_STATUSES:
+            return _Retry(wait, status, 0.0)
+        if status in (200, 401):  # 401: the video exists but may not be embedded
+            return Result(url, "ok", status)
+        if status in (400, 403, 404):
+            return Result(url, "broken", status, error="video unavailable (oEmbed)")
+        return Result(url, "error", status, error=f"oEmbed HTTP {status}")
+
+    def _request(self, url: str) -> tuple[int, str | None]:
+        """HEAD ``url`` (then GET, body unread, if HEAD is refused); return status and Location.
+
+        For 429 and 503 the second value is the Retry-After header instead.
+        """
+        timeout = (self.options.timeout, self.options.timeout)
+        with self._gate(url):
+            self._count()
+            response = self.session.head(url, timeout=timeout, allow_redirects=False)
+            response.close()
+            if response.status_code in HEAD_REFUSED:
+                self._count()
+                response = self.session.get(
+                    url, timeout=timeout, allow_redirects=False, stream=True
+                )
+                response.close()
+        header = "Retry-After" if response.status_code in RETRY_STATUSES else "Location"
+        return response.status_code, response.headers.get(header)
+
+    def _gate(self, url: str) -> _OriginGate:
+        """Return the gate of ``url``'s origin, creating it on first use."""
+        key = origin(url)
+        with self._gates_lock:
+            gate = self._gates.get(key)
+            if gate is None:
+                gate = self._gates[key] = _OriginGate(self.options.per_origin, self.options.delay)
+            return gate
+
+    def _count(self) -> None:
+        """Count one request sent."""
+        with self._count_lock:
+            self.stats.requests += 1
+
+    # -- many URLs -------------------------------------------------------------------------
+
+    def check_all(
+        self,
+        urls: Iterable[str],
+        *,
+        cache: LinkCache | None = None,
+        on_result: Callable[[Result], None] | None = None,
+        save_every: float = 2.0,
+    ) -> list[Result]:
+        """Check every URL once (cached fresh results are reused); return results by URL."""
+        results: dict[str, Result] = {}
+        todo: list[str] = []
+        for url in sorted(set(urls)):
+            reason = self.skip_reason(url)
+            record = cache.fresh(url) if cache is not None and reason is None else None
+            if reason is not None:
+                results[url] = Result(url, "skipped", error=reason)
+            elif record is not None:
+                results[url] = Result.from_record(record)
+            else:
+                todo.append(url)
+                continue
+            if on_result is not None:
+                on_result(results[url])
+        last_save = time.monotonic()
+        for result in self._schedule(todo):
+            results[result.url] = result
+            if cache is not None:
+                cache.put(result.url, result.record())
+                if time.monotonic() - last_save >= save_every:
+                    cache.save()
+                    last_save = time.monotonic()
+            if on_result is not None:
+                on_result(result)
+        if cache is not None:
+            cache.save()
+        self.stats.peak_in_flight = {k: g.peak for k, g in sorted(self._gates.items())}
+        return [results[url] for url in sorted(results)]
+
+    def _schedule(self, urls: Sequence[str]) -> Iterator[Result]:
+        """Run attempts on the pool, never giving a worker a URL whose origin is full."""
+        queues: dict[str, deque[tuple[str, int, float]]] = defaultdict(deque)
+        for url in urls:
+            queues[origin(url)].append((url, 0, 0.0))
+        later: list[tuple[float, int, str, int, float]] = []
+        busy: dict[str, int] = defaultdict(int)
+        running: dict[Future[Result | _Retry], tuple[str, int, float]] = {}
+        tiebreak = itertools.count()
+        cap, width = self.options.per_origin, self.options.concurrency
+        with ThreadPoolExecutor(max_workers=width, thread_name_prefix="linkcheck") as pool:
+            try:
+                while queues or later or running:
+                    now = time.monotonic()
+                    while later and later[0][0] <= now:
+                        _, _, url, attempt, spent = heapq.heappop(later)
+                        queues[origin(url)].append((url, attempt, spent))
+                    for key in list(queues):
+                        queue = queues[key]
+                        while queue and busy[key] < cap and len(running) < width:
+                            url, attempt, spent = queue.popleft()
+                            future = pool.submit(self._attempt, url, attempt)
+                            running[future] = (url, attempt, spent)
+                            busy[key] += 1
+                        if not queue:
+                            del queues[key]
+                    timeout = max(0.0, later[0][0] - now) if later else None
+                    if not running:
+                        time.sleep(timeout or 0.0)
+                        continue
+                    done, _ = wait(list(running), timeout=timeout, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        url, attempt, spent = running.pop(future)
+                        busy[origin(url)] -= 1
+                        found = future.result()
+                        if isinstance(found, _Retry):
+                            due = time.monotonic() + found.wait
+                            item = (due, next(tiebreak), url, attempt + 1, spent + found.elapsed)
+                            heapq.heappush(later, item)
+                        else:
+                            yield replace(found, elapsed=spent + found.elapsed)
+            except BaseException:
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
+
+
+def origin(url: str) -> str:
+    """Return ``scheme://host[:port]``, the unit of politeness."""
+    parts = urlsplit(url)
+    return f"{parts.scheme.lower()}://{hosts.origin_host(url)}"
+
+
+def location_wait(value: str | None) -> float:
+    """Return the seconds a Retry-After value asks for, or -1 when absent (use backoff)."""
+    seconds = retry_after(value)
+    return -1.0 if seconds is None else seconds
+
+
+def classify_exception(exc: requests.RequestException) -> tuple[str, str]:
+    """Return (outcome, reason) for a transport failure: DNS, refused, reset, TLS, timeout."""
+    causes = list(_causes(exc))
+    if isinstance(exc, requests.exceptions.SSLError):
+        return "error", f"TLS error: {_last_words(causes)}"
+    if isinstance(exc, requests.ConnectTimeout):
+        return "error", "connect timeout"
+    if isinstance(exc, requests.ReadTimeout):
+        return "error", "read timeout"
+    if isinstance(exc, requests.exceptions.InvalidURL | requests.exceptions.MissingSchema):
+        return "broken", f"invalid URL: {exc}"
+    for cause in causes:
+        if isinstance(cause, socket.gaierror):
+            if cause.errno in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", -5)):
+                return "broken", "DNS: host not found"
+            return "error", f"DNS lookup failed: {cause.strerror or cause}"
+        if type(cause).__name__ == "NameResolutionError":
+            continue  # the gaierror it wraps is more precise
+        if isinstance(cause, ConnectionRefusedError):
+            return "error", "connection refused"
+        if isinstance(cause, ConnectionResetError):
+            return "error", "connection reset"
+    if any(type(c).__name__ == "NameResolutionError" for c in causes):
+        return "error", "DNS lookup failed"
+    if isinstance(exc, requests.exceptions.ChunkedEncodingError):
+        return "error", "connection broken mid-response"
+    if isinstance(exc, requests.ConnectionError):
+        return "error", f"connection failed: {_last_words(causes)}"
+    return "error", f"{type(exc).__name__}: {exc}"
+
+
+def _causes(exc: BaseException) -> Iterator[BaseException]:
+    """Yield an exception and everything it wraps (cause, context, urllib3 reasons, args)."""
+    stack: list[BaseException] = [exc]
+    seen: set[int] = set()
+    while stack and len(seen) < 20:
+        current = stack.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        yield current
+        linked = [getattr(current, "reason", None), current.__cause__, current.__context__]
+        linked += list(current.args)
+        stack.extend(x for x in linked if isinstance(x, BaseException))
+
+
+def _last_words(causes: list[BaseException]) -> str:
+    """Return the innermost cause's message, shortened."""
+    text = str(causes[-1]) if causes else ""
+    return text[:160] or "unknown"

@@ -1,0 +1,148 @@
+"""``ddl-catalog check-links``: gather URLs, check them, report, and optionally fix moves."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from ddl_catalog.net.cache import LinkCache
+from ddl_catalog.net.linkcheck import OUTCOMES, Checker, LinkCheckError, Options, Result
+from ddl_catalog.net.links import Occurrence, catalog_urls, file_urls
+
+DEFAULT_CACHE = Path(".cache") / "linkcheck.json"
+
+
+@dataclass(frozen=True, slots=True)
+class RunConfig:
+    """Everything the command line decided."""
+
+    root: Path
+    inputs: tuple[Path, ...] = ()
+    options: Options = field(default_factory=Options)
+    use_cache: bool = True
+    cache_path: Path | None = None
+    fmt: str = "text"
+    fix: bool = False
+    fail_on: frozenset[str] = frozenset({"broken", "error"})
+
+
+def parse_fail_on(value: str) -> frozenset[str]:
+    """Parse ``--fail-on broken,error`` (an empty value never fails)."""
+    names = frozenset(v.strip() for v in value.split(",") if v.strip())
+    unknown = names - set(OUTCOMES)
+    if unknown:
+        raise LinkCheckError(f"--fail-on: unknown outcome {', '.join(sorted(unknown))}")
+    return names
+
+
+def run(config: RunConfig, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Check the links and report them; return the exit status (1 when --fail-on matches)."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    if config.fix and config.inputs:
+        raise LinkCheckError("--fix rewrites the catalog's data files; it takes no INPUT files")
+    where = file_urls(config.inputs) if config.inputs else catalog_urls(config.root)
+    cache = None
+    if config.use_cache:
+        cache = LinkCache.load(config.cache_path or config.root / DEFAULT_CACHE)
+        if cache.warning:
+            print(f"warning: {cache.warning}", file=err)
+    checker = Checker(config.options)
+    started = time.monotonic()
+    results = _check(checker, list(where), cache, err)
+    wall = time.monotonic() - started
+    if config.fmt == "json":
+        records = [dict(r.record(), sources=_sources(where[r.url])) for r in results]
+        json.dump(records, out, indent=2)
+        out.write("\n")
+    else:
+        _text_report(results, where, checker, wall, out)
+    if config.fix:
+        _fix(config.root, results, where, out)
+    return 1 if any(r.outcome in config.fail_on for r in results) else 0
+
+
+def _check(checker: Checker, urls: list[str], cache: LinkCache | None, err: TextIO) -> list[Result]:
+    """Run the checker, with a progress bar when stderr is a terminal."""
+    if not err.isatty() or not urls:
+        return checker.check_all(urls, cache=cache)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    progress = Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(file=err),
+        transient=True,
+    )
+    with progress:
+        task = progress.add_task("checking links", total=len(urls))
+        advance: Callable[[Result], None] = lambda _r: progress.advance(task)  # noqa: E731
+        return checker.check_all(urls, cache=cache, on_result=advance)
+
+
+def _sources(occurrences: list[Occurrence]) -> list[str]:
+    """Return ``file: field`` strings for a URL's occurrences."""
+    return [f"{o.source}: {o.where}" for o in occurrences]
+
+
+def _text_report(
+    results: list[Result],
+    where: dict[str, list[Occurrence]],
+    checker: Checker,
+    wall: float,
+    out: TextIO,
+) -> None:
+    """Print every result that needs attention, then the summary table."""
+    from rich.console import Console
+    from rich.table import Table
+
+    for result in results:
+        if result.outcome in ("ok", "skipped"):
+            continue
+        detail = result.error or (f"-> {result.new_url}" if result.new_url else "")
+        status = result.status if result.status is not None else "-"
+        print(f"{result.outcome.upper():7} {status!s:>4} {result.url}  {detail}", file=out)
+        for source in _sources(where.get(result.url, [])):
+            print(f"             in {source}", file=out)
+    counts = Counter(r.outcome for r in results)
+    table = Table(title="Link check", show_edge=False)
+    table.add_column("outcome")
+    table.add_column("URLs", justify="right")
+    for outcome in OUTCOMES:
+        table.add_row(outcome, str(counts.get(outcome, 0)))
+    cached = sum(r.cached for r in results)
+    table.add_row("total", str(len(results)), end_section=True)
+    console = Console(file=out, width=100, force_terminal=False, no_color=True)
+    console.print(table)
+    console.print(
+        f"{checker.stats.requests} requests, {cached} results from the cache, {wall:.1f} s"
+    )
+
+
+def _fix(
+    root: Path, results: list[Result], where: dict[str, list[Occurrence]], out: TextIO
+) -> None:
+    """Rewrite moved URLs in the data files that hold them."""
+    from ddl_catalog.edit_urls import rewrite_urls, worth_fixing
+
+    moves_by_file: dict[str, dict[str, str]] = defaultdict(dict)
+    for result in results:
+        if result.outcome != "moved" or result.new_url is None:
+            continue
+        if not worth_fixing(result.url, result.new_url):
+            print(f"not fixed (looks like a removal): {result.url} -> {result.new_url}", file=out)
+            continue
+        for occurrence in where.get(result.url, []):
+            moves_by_file[occurrence.source][result.url] = result.new_url
+    for source, moves in sorted(moves_by_file.items()):
+        for change in rewrite_urls(root / source, moves):
+            print(f"fixed {change.path}: {change.field}: {change.old} -> {change.new}", file=out)

@@ -1,0 +1,67 @@
+"""Where the URLs to check come from: every URL field of the catalog, or text files."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+_URL = re.compile(r"""https?://[^\s<>"'`\[\]{}|\\^]+""", re.IGNORECASE)
+_TRAILING = ".,;:!?*_~"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Occurrence:
+    """Where a URL was found: a file and, for catalog entries, the field."""
+
+    source: str
+    where: str
+
+
+class InputError(Exception):
+    """An input file cannot be read."""
+
+
+def catalog_urls(root: Path) -> dict[str, list[Occurrence]]:
+    """Return every URL of the catalog (url, links, archive_url) with the fields holding it."""
+    from ddl_catalog.catalog import open_catalog
+
+    found: dict[str, list[Occurrence]] = defaultdict(list)
+    for entry in open_catalog(root):
+        found[entry.url].append(Occurrence(entry.source, "url"))
+        for index, link in enumerate(entry.links):
+            found[link.url].append(Occurrence(entry.source, f"links[{index}].url"))
+        if entry.archive_url:
+            found[entry.archive_url].append(Occurrence(entry.source, "archive_url"))
+    return {url: sorted(occ) for url, occ in sorted(found.items())}
+
+
+def file_urls(paths: Iterable[Path]) -> dict[str, list[Occurrence]]:
+    """Return the http(s) URLs found in Markdown, HTML or text files, with their line numbers."""
+    found: dict[str, list[Occurrence]] = defaultdict(list)
+    for path in paths:
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+        for number, line in enumerate(text.splitlines(), start=1):
+            for url in urls_in_text(line):
+                found[url].append(Occurrence(str(path), f"line {number}"))
+    return {url: sorted(set(occ)) for url, occ in sorted(found.items())}
+
+
+def urls_in_text(text: str) -> list[str]:
+    """Return the URLs of a line of Markdown, HTML or plain text, trimmed of punctuation."""
+    urls = []
+    for match in _URL.finditer(text):
+        url = html.unescape(match.group(0))
+        while url and (
+            url[-1] in _TRAILING or (url[-1] == ")" and url.count(")") > url.count("("))
+        ):
+            url = url[:-1]
+        if len(url) > len("https://"):
+            urls.append(url)
+    return urls
