@@ -39,6 +39,9 @@ readme: $(STAMP) ## Regenerate README.md from the catalog.
 site: $(STAMP) ## Build the website into site/.
 	@if $(CLI) site --help >/dev/null 2>&1; then $(CLI) site; else echo "site: not available yet"; fi
 
+exports: $(STAMP) ## Write every export (JSON, CSV, BibTeX, CSL-JSON, Atom) into build/exports/ alone.
+	$(CLI) export --into build/exports
+
 test: lint typecheck unit ## Run every check: ruff, mypy and the test suite.
 
 lint: $(STAMP) ## ruff lint and format check.
