@@ -541,3 +541,10 @@ def test_journals(venue: str) -> None:
 )
 def test_conferences(venue: str) -> None:
     assert not is_journal(venue)
+
+
+def test_category_bib_files_names_only_categories_with_papers(catalog: Catalog) -> None:
+    assert export.category_bib_files(catalog) == {
+        "surveys": "bib/surveys.bib",
+        "parallelism": "bib/parallelism.bib",
+    }

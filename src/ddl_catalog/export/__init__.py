@@ -128,6 +128,17 @@ def write_atomic(path: Path, text: str) -> None:
         raise ExportError(f"cannot write {path}: {err.strerror or err}") from err
 
 
+def category_bib_files(catalog: Catalog) -> dict[str, str]:
+    """Map each top category holding papers or books to its BibTeX file's site path, for links."""
+    from ddl_catalog.export import bibtex
+
+    return {
+        top.id: f"{BIB_DIR}/{top.id}.bib"
+        for top in catalog.top_categories()
+        if bibtex.citable(select(catalog, top.id))
+    }
+
+
 def site_files(catalog: Catalog, site_dir: Path, *, site_url: str | None = None) -> list[Path]:
     """Write every export into a built site at its stable URL; return the paths written."""
     from ddl_catalog.export import bibtex
@@ -136,10 +147,8 @@ def site_files(catalog: Catalog, site_dir: Path, *, site_url: str | None = None)
         rel: render(catalog, fmt, site_url=site_url) for rel, fmt in SITE_FILES.items()
     }
     outputs[SCHEMA_FILE] = schema_text()
-    for top in catalog.top_categories():
-        papers = bibtex.citable(select(catalog, top.id))
-        if papers:
-            outputs[f"{BIB_DIR}/{top.id}.bib"] = bibtex.render(papers)
+    for category, rel in category_bib_files(catalog).items():
+        outputs[rel] = bibtex.render(bibtex.citable(select(catalog, category)))
     written = []
     for rel, text in sorted(outputs.items()):
         path = site_dir / rel
