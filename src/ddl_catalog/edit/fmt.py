@@ -7,8 +7,9 @@ The canonical form of an entry file:
   to the key they follow);
 * keys in ``model.FIELD_ORDER``; nested keys of identifiers, links and related in their schema
   order; unknown keys are kept, after the known ones, in their original order;
-* strings plain when YAML allows it, else double-quoted; arXiv ids and dates always
-  double-quoted; title and description folded to one line with single spaces;
+* strings plain when every YAML reader (1.1 and 1.2) reads them back as the same string, else
+  double-quoted (never single quotes); arXiv ids and dates always double-quoted; title and
+  description folded to one line with single spaces;
 * lists of strings (categories, tags, authors) in flow style ``[a, b]`` when the line fits in
   100 columns, else one item per line; lists of mappings (links, related) in block style;
 * no wrapping: a long description stays on one line (diffs stay one line per field).
@@ -32,6 +33,8 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.emitter import Emitter
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+from yaml import resolver as yaml_resolver
+from yaml.nodes import ScalarNode
 
 from ddl_catalog.load import LoadError, Problem, parse_yaml, read_text
 from ddl_catalog.model import FIELD_ORDER
@@ -58,6 +61,8 @@ ALWAYS_QUOTED: frozenset[tuple[str, str | None]] = frozenset(
 ONE_LINE_FIELDS = ("title", "description")
 
 _SCHEMA_LINE = re.compile(r"^#\s*yaml-language-server:\s*\$schema=.*$")
+#: An unquoted new-style arXiv id reads as a number (1910.02050 -> 1910.0205): quote its text.
+_BARE_ARXIV = re.compile(r"^(\s+arxiv:\s*)([0-9]{4}\.[0-9]{4,5})(?=\s*(?:#.*)?$)")
 
 
 class FormatError(Exception):
@@ -68,13 +73,32 @@ class FormatError(Exception):
         self.problem = problem
 
 
+_STR_TAG = "tag:yaml.org,2002:str"
+_YAML11 = yaml_resolver.Resolver()
+
+
+def _plain_reads_as_other_type(value: str) -> bool:
+    """Say whether a plain scalar would read as a non-string under YAML 1.1 (yes, 0x1f, dates).
+
+    ruamel.yaml speaks YAML 1.2, where ``yes`` is a string; PyYAML (our loader) and many
+    editors speak 1.1, where it is a boolean. Such strings are quoted so every reader agrees.
+    """
+    tag: str = _YAML11.resolve(ScalarNode, value, (True, False))  # type: ignore[no-untyped-call]
+    return tag != _STR_TAG
+
+
 class _Emitter(Emitter):
     """ruamel's emitter, choosing double quotes wherever it would pick single quotes."""
 
     def choose_scalar_style(self) -> Any:
-        """Return the scalar style: plain when allowed, else double quotes (never single)."""
+        """Return the scalar style: plain when every YAML reader agrees, else double quotes."""
         style = super().choose_scalar_style()
-        return '"' if style == "'" else style
+        if style == "'":
+            return '"'
+        tag = getattr(self.event.ctag, "value", None)
+        if style == "" and tag == _STR_TAG and _plain_reads_as_other_type(self.event.value):
+            return '"'
+        return style
 
 
 def _yaml() -> YAML:
@@ -102,9 +126,11 @@ def _one_line(value: str) -> str:
 
 
 def _scalar(value: Any, quoted: bool) -> Any:
-    """Return a scalar stripped of its source style (double-quoted when ``quoted``)."""
+    """Return a scalar stripped of its source style (a double-quoted string when ``quoted``)."""
+    if quoted and value is not None and not isinstance(value, bool):
+        return DoubleQuotedScalarString(str(value))
     if isinstance(value, str):
-        return DoubleQuotedScalarString(str(value)) if quoted else str(value)
+        return str(value)
     return value
 
 
@@ -199,7 +225,9 @@ def format_text(text: str, display: str, schema: str) -> str:
     except LoadError as exc:
         raise FormatError(exc.problem) from exc
     lines = text.removeprefix("\ufeff").splitlines()
-    kept = "\n".join(line for line in lines if not _SCHEMA_LINE.match(line.strip())) + "\n"
+    kept = "\n".join(
+        _BARE_ARXIV.sub(r'\1"\2"', line) for line in lines if not _SCHEMA_LINE.match(line.strip())
+    )
     try:
         data = _yaml().load(kept)
     except YAMLError as exc:  # pragma: no cover - parse_yaml refuses these first

@@ -1,0 +1,216 @@
+"""``ddl-catalog fmt``: canonical layout, comments kept, idempotent, --check writes nothing."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import snapshot
+from ddl_catalog.cli import cli
+from ddl_catalog.edit import fmt
+from ddl_catalog.edit.fmt import DEFAULT_SCHEMA_REF, format_text
+from ddl_catalog.load import parse_yaml
+from ddl_catalog.validate import entry_files
+
+REPO = Path(__file__).resolve().parent.parent
+SCHEMA = f"# yaml-language-server: $schema={DEFAULT_SCHEMA_REF}"
+
+MESSY = """\
+# A note the author wrote at the top.
+added: '2024-01-31'
+identifiers:
+  github: horovod/horovod
+  arxiv: 1802.05799
+categories:
+  - frameworks
+  - data-parallelism
+title: 'Horovod'
+kind: framework   # kept with its key
+id: horovod
+description: >
+  Ring-allreduce data parallelism for TensorFlow,
+  Keras,   PyTorch and MXNet.
+x-note: "unknown keys stay, at the end"
+url: "https://github.com/horovod/horovod"
+links:
+  - url: https://horovod.ai
+    type: website
+authors:
+- Alexander Sergeev
+- Mike Del Balso
+"""
+
+CANONICAL = f"""\
+{SCHEMA}
+# A note the author wrote at the top.
+id: horovod
+kind: framework   # kept with its key
+title: Horovod
+url: https://github.com/horovod/horovod
+description: Ring-allreduce data parallelism for TensorFlow, Keras, PyTorch and MXNet.
+categories: [frameworks, data-parallelism]
+authors: [Alexander Sergeev, Mike Del Balso]
+identifiers:
+  arxiv: "1802.05799"
+  github: horovod/horovod
+links:
+  - type: website
+    url: https://horovod.ai
+added: "2024-01-31"
+x-note: unknown keys stay, at the end
+"""
+
+
+def test_canonical_layout() -> None:
+    assert format_text(MESSY, "messy.yml", SCHEMA) == CANONICAL
+
+
+def test_formatting_is_idempotent_and_keeps_the_data() -> None:
+    once = format_text(MESSY, "messy.yml", SCHEMA)
+    assert format_text(once, "messy.yml", SCHEMA) == once
+    before, after = parse_yaml(MESSY, "a").data, parse_yaml(once, "b").data
+    before["description"] = " ".join(before["description"].split())
+    before["identifiers"]["arxiv"] = str(before["identifiers"]["arxiv"])  # was a float, unquoted
+    assert after == before
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("title: 'Horovod: fast'", 'title: "Horovod: fast"'),  # needs quotes: double, not single
+        ('title: "plain words"', "title: plain words"),  # quotes not needed: plain
+        ('title: "it\'s # here"', 'title: "it\'s # here"'),
+        ("venue: 'yes'", 'venue: "yes"'),  # would read as a boolean
+        ("added: 2024-01-31", 'added: "2024-01-31"'),  # dates always quoted
+        ("title: '2019'", 'title: "2019"'),
+    ],
+)
+def test_quoting(line: str, expected: str) -> None:
+    out = format_text(f"id: x\n{line}\n", "x.yml", SCHEMA)
+    assert expected in out.splitlines()
+
+
+def test_bare_arxiv_id_keeps_its_trailing_zero() -> None:
+    out = format_text("id: x\nidentifiers:\n  arxiv: 1910.02050\n", "x.yml", SCHEMA)
+    assert '  arxiv: "1910.02050"' in out.splitlines()
+
+
+def test_long_lists_go_block_style_and_short_ones_flow() -> None:
+    authors = [f"Author Number{i}" for i in range(12)]
+    text = "id: x\nauthors: [" + ", ".join(authors) + "]\ntags: [a, b]\n"
+    out = format_text(text, "x.yml", SCHEMA)
+    assert "tags: [a, b]" in out
+    assert "authors:\n  - Author Number0\n" in out
+    assert all(len(line) <= fmt.FLOW_WIDTH for line in out.splitlines()[1:])
+
+
+def test_no_wrapping_of_long_descriptions() -> None:
+    long = "A " + "very " * 60 + "long sentence."
+    out = format_text(f"id: x\ndescription: {long}\n", "x.yml", SCHEMA)
+    assert f"description: {long}" in out.splitlines()
+
+
+def test_schema_line_is_replaced_and_points_at_the_schema(tmp_path: Path) -> None:
+    (tmp_path / fmt.SCHEMA_PATH).parent.mkdir(parents=True)
+    (tmp_path / fmt.SCHEMA_PATH).write_text("{}")
+    file = tmp_path / "data" / "papers" / "x.yml"
+    file.parent.mkdir(parents=True)
+    file.write_text("# yaml-language-server: $schema=wrong.json\nid: x\n")
+    fmt.run(tmp_path, [file])
+    assert file.read_text() == f"{SCHEMA}\nid: x\n"
+
+
+def test_check_lists_files_writes_nothing_and_exits_1(
+    catalog_dir: Callable[..., Path],
+) -> None:
+    root = catalog_dir({"data/frameworks/horovod.yml": MESSY, "data/papers/ok.yml": CANONICAL})
+    before = snapshot(root)
+    result = CliRunner().invoke(cli, ["fmt", "--check", "--root", str(root)])
+    assert result.exit_code == 1
+    assert "would reformat data/frameworks/horovod.yml" in result.output
+    assert "data/papers/ok.yml" not in result.output
+    assert "1 would reformat, 1 unchanged, 0 unreadable" in result.output
+    assert snapshot(root) == before
+
+    result = CliRunner().invoke(cli, ["fmt", "--root", str(root)])
+    assert result.exit_code == 0
+    assert "reformatted data/frameworks/horovod.yml" in result.output
+    assert (root / "data/frameworks/horovod.yml").read_text() == CANONICAL
+    assert CliRunner().invoke(cli, ["fmt", "--check", "--root", str(root)]).exit_code == 0
+
+
+def test_check_annotates_on_github_actions(
+    catalog_dir: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = catalog_dir({"data/frameworks/horovod.yml": MESSY})
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    result = CliRunner().invoke(cli, ["fmt", "--check", "--root", str(root)])
+    assert "::error file=data/frameworks/horovod.yml,line=1::not in canonical format" in (
+        result.output
+    )
+
+
+def test_files_argument_limits_the_run_and_skips_non_entries(
+    catalog_dir: Callable[..., Path],
+) -> None:
+    root = catalog_dir({"data/frameworks/horovod.yml": MESSY, "data/papers/other.yml": MESSY})
+    categories = (root / "data/categories.yml").read_text()
+    result = CliRunner().invoke(
+        cli,
+        ["fmt", "--root", str(root), str(root / "data/frameworks/horovod.yml"),
+         str(root / "data/categories.yml")],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert (root / "data/frameworks/horovod.yml").read_text() == CANONICAL
+    assert (root / "data/papers/other.yml").read_text() == MESSY
+    assert (root / "data/categories.yml").read_text() == categories
+
+
+def test_malformed_file_gives_a_located_error_and_is_left_alone(
+    catalog_dir: Callable[..., Path],
+) -> None:
+    broken = "id: x\ntitle: a: b\n"
+    root = catalog_dir({"data/papers/x.yml": broken, "data/frameworks/horovod.yml": MESSY})
+    result = CliRunner().invoke(cli, ["fmt", "--root", str(root)])
+    assert result.exit_code == 1
+    assert "data/papers/x.yml:2:9: error: malformed YAML" in result.output
+    assert "Traceback" not in result.output
+    assert (root / "data/papers/x.yml").read_text() == broken
+    assert (root / "data/frameworks/horovod.yml").read_text() == CANONICAL
+
+
+def test_a_failed_write_leaves_the_file_and_no_temporary(
+    catalog_dir: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = catalog_dir({"data/frameworks/horovod.yml": MESSY})
+
+    def boom(src: str, dst: str) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(OSError, match="disk full"):
+        fmt.run(root)
+    assert (root / "data/frameworks/horovod.yml").read_text() == MESSY
+    assert sorted(p.name for p in (root / "data/frameworks").iterdir()) == ["horovod.yml"]
+
+
+# --- the real catalog ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "file", entry_files(REPO), ids=lambda p: p.relative_to(REPO / "data").as_posix()
+)
+def test_real_data_file_formats_idempotently_without_changing_data(file: Path) -> None:
+    text = file.read_text(encoding="utf-8")
+    schema = fmt.schema_line(file, REPO)
+    once = format_text(text, str(file), schema)
+    assert format_text(once, str(file), schema) == once
+    before, after = parse_yaml(text, "a").data, parse_yaml(once, "b").data
+    for key in fmt.ONE_LINE_FIELDS:
+        if isinstance(before.get(key), str):
+            before[key] = " ".join(before[key].split())
+    assert after == before
