@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.installed
 CLI    := $(BIN)/ddl-catalog
 
 .DEFAULT_GOAL := help
-.PHONY: help venv npm-tools build validate readme site exports test lint typecheck unit serve bench clean
+.PHONY: help venv npm-tools build validate readme lint-readme site exports test lint typecheck unit serve bench clean
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -34,7 +34,12 @@ validate: $(STAMP) ## Check the catalog (schema and rules); fails on any error.
 	$(CLI) validate
 
 readme: $(STAMP) ## Regenerate README.md from the catalog.
-	@if $(CLI) readme --help >/dev/null 2>&1; then $(CLI) readme; else echo "readme: not available yet"; fi
+	$(CLI) readme
+
+lint-readme: $(STAMP) $(NPM_STAMP) ## Check README.md: fresh, awesome-lint (0 errors, 0 warnings), markdownlint-cli2.
+	$(CLI) readme --check
+	scripts/awesome-lint README.md
+	tools/npm/node_modules/.bin/markdownlint-cli2 README.md CONTRIBUTING.md CODE_OF_CONDUCT.md
 
 site: $(STAMP) ## Build the website into site/.
 	@if $(CLI) site --help >/dev/null 2>&1; then $(CLI) site; else echo "site: not available yet"; fi

@@ -1,0 +1,1 @@
+"""Renderers: the catalog as Markdown and HTML pages (README, website)."""

@@ -1,0 +1,381 @@
+"""README.md: the catalog as an awesome list, rendered from templates/README.md.j2.
+
+The layout lives in the template; this module decides what goes where:
+
+* order: inside a section, entries are grouped by kind (frameworks, libraries, papers,
+  articles, talks, tutorials, books, benchmarks, datasets, lists, docs); papers are sorted by
+  year (oldest first, undated last) then title, everything else by title; ties by id;
+* an entry appears in full once, under its primary (first) category, and as a "See also" link
+  to its website permalink under each of its other categories;
+* no URL appears twice (awesome-lint's double-link rule): a secondary link that repeats a URL
+  already on the page is left out, and each cross-reference link names the section it sits in;
+* size: if the full README would exceed SIZE_BUDGET bytes, the largest sections are shortened
+  first, one at a time, until it fits (see ``_fit``); GitHub stops rendering past 512 KB.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from ddl_catalog.model import KIND_FOLDERS, Catalog, Category, Entry
+from ddl_catalog.render.markdown import Slugger, md_text, md_url
+
+#: Where the website lives when mkdocs.yml gives no ``site_url``.
+DEFAULT_SITE_URL = "https://ddl-catalog.github.io/ddl-catalog/"
+
+#: GitHub does not render a README larger than this.
+GITHUB_README_LIMIT = 512 * 1024
+#: Past this size the generator shortens sections (leaves room under GitHub's limit).
+SIZE_BUDGET = 400 * 1024
+#: A shortened section lists this many entries (title and link only) ...
+SHORT_ENTRIES = 25
+#: ... and this many cross-references, then links to its page on the website.
+SHORT_XREFS = 10
+#: Papers show this many authors, then "et al.".
+AUTHORS_SHOWN = 3
+
+TEMPLATE = "README.md.j2"
+TEMPLATES_DIR = Path(__file__).resolve().parents[3] / "templates"
+
+_KIND_RANK = {kind: rank for rank, kind in enumerate(KIND_FOLDERS)}
+_KIND_COUNT_LABELS = {
+    "framework": ("framework", "frameworks"),
+    "library": ("library", "libraries"),
+    "paper": ("paper", "papers"),
+    "article": ("article", "articles"),
+    "talk": ("talk", "talks"),
+    "tutorial": ("tutorial", "tutorials"),
+    "book": ("book", "books"),
+    "benchmark": ("benchmark", "benchmarks"),
+    "dataset": ("dataset", "datasets"),
+    "list": ("list", "lists"),
+    "docs": ("documentation site", "documentation sites"),
+}
+
+
+class ReadmeError(Exception):
+    """The README cannot be rendered or written (bad template, unwritable file ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LinkView:
+    """A secondary link shown inline after an entry's description."""
+
+    label: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class EntryView:
+    """What the template needs to show one entry in full or compact form."""
+
+    id: str
+    title: str
+    href: str
+    description: str
+    status_note: str | None
+    people: str | None
+    venue: str | None
+    year: int | None
+    links: tuple[LinkView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class XrefView:
+    """A cross-reference to an entry listed in full under another category."""
+
+    title: str
+    href: str
+
+
+@dataclass(frozen=True, slots=True)
+class SectionView:
+    """One category's section: heading, entries, cross-references, and whether it is shortened."""
+
+    id: str
+    title: str
+    description: str
+    depth: int
+    anchor: str
+    entries: tuple[EntryView, ...]
+    xrefs: tuple[XrefView, ...]
+    site_link: str
+    shortened: bool = False
+    total_entries: int = 0
+    total_xrefs: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ReadmeView:
+    """Everything the template renders."""
+
+    site_url: str
+    sections: tuple[SectionView, ...]
+    total: int
+    counts: tuple[tuple[int, str], ...]
+    settings: dict[str, int] = field(default_factory=dict)
+
+
+def site_url_for(root: Path) -> str:
+    """Return the website's base URL: mkdocs.yml's site_url if set, else DEFAULT_SITE_URL."""
+    mkdocs = root / "mkdocs.yml"
+    if mkdocs.is_file():
+        for line in mkdocs.read_text(encoding="utf-8").splitlines():
+            match = re.match(r"""site_url:\s*['"]?(https?://[^'"\s#]+)""", line)
+            if match:
+                return match.group(1).rstrip("/") + "/"
+    return DEFAULT_SITE_URL
+
+
+def entry_order(entry: Entry) -> tuple[Any, ...]:
+    """Return the sort key of the documented order (kind, then year for papers, then title)."""
+    year = 0
+    if entry.kind == "paper":
+        year = entry.year if entry.year is not None else 10_000
+    return (_KIND_RANK.get(entry.kind, len(_KIND_RANK)), year, entry.title.casefold(), entry.id)
+
+
+def authors_text(authors: Sequence[str]) -> str | None:
+    """Return the authors in the README's form: all up to three, else the first three et al."""
+    if not authors:
+        return None
+    if len(authors) <= AUTHORS_SHOWN:
+        return ", ".join(authors)
+    return ", ".join(authors[:AUTHORS_SHOWN]) + " et al."
+
+
+def link_key(url: str) -> str:
+    """Return the form awesome-lint compares links in (no scheme, no www, no trailing slash)."""
+    parts = urlsplit(url.strip())
+    host = parts.netloc.lower().removeprefix("www.")
+    path = parts.path.rstrip("/")
+    query = "&".join(sorted(parts.query.split("&"))) if parts.query else ""
+    return f"{host}{path}?{query}#{parts.fragment}"
+
+
+def top_of(catalog: Catalog, category_id: str) -> str:
+    """Return the id of the top-level category a category belongs to (itself if top-level)."""
+    parent = catalog.categories[category_id].parent
+    return parent if parent is not None else category_id
+
+
+def section_link(catalog: Catalog, site: str, category_id: str) -> str:
+    """Return the website address of a category: its page, or its heading on its parent's page."""
+    top = top_of(catalog, category_id)
+    return f"{site}{top}/" if top == category_id else f"{site}{top}/#{category_id}"
+
+
+def permalink(catalog: Catalog, site: str, entry: Entry, via: str) -> str:
+    """Return the entry's website permalink, tagged with the section linking to it.
+
+    The ``via`` query makes each cross-reference's URL unique on the README page (an entry
+    can be cross-referenced from several sections); a static site ignores it.
+    """
+    top = top_of(catalog, entry.primary_category)
+    return f"{site}{top}/?via={via}#{entry.id}"
+
+
+def build_view(catalog: Catalog, site: str) -> ReadmeView:
+    """Arrange the catalog into sections, in categories.yml order, with the documented order."""
+    slugger = Slugger()
+    for heading in ("Awesome Distributed Deep Learning", "Contents"):
+        slugger.slug(heading)
+    main_urls = {link_key(_href(entry)) for entry in catalog.entries}
+    seen_links: set[str] = set()
+    sections: list[SectionView] = []
+    for top in catalog.top_categories():
+        for category, depth in [(top, 2)] + [(c, 3) for c in catalog.children(top.id)]:
+            sections.append(
+                _section(catalog, site, category, depth, slugger, main_urls, seen_links)
+            )
+    counts = catalog.count_by_kind()
+    return ReadmeView(
+        site_url=site,
+        sections=tuple(sections),
+        total=len(catalog),
+        counts=tuple(
+            (n, _KIND_COUNT_LABELS[kind][n != 1] if kind in _KIND_COUNT_LABELS else kind)
+            for kind, n in counts.items()
+        ),
+        settings={
+            "size_budget_kb": SIZE_BUDGET // 1024,
+            "short_entries": SHORT_ENTRIES,
+            "short_xrefs": SHORT_XREFS,
+            "authors_shown": AUTHORS_SHOWN,
+        },
+    )
+
+
+def _section(
+    catalog: Catalog,
+    site: str,
+    category: Category,
+    depth: int,
+    slugger: Slugger,
+    main_urls: set[str],
+    seen_links: set[str],
+) -> SectionView:
+    primary = sorted(catalog.in_category(category.id, primary=True), key=entry_order)
+    secondary = sorted(catalog.in_category(category.id, primary=False), key=entry_order)
+    return SectionView(
+        id=category.id,
+        title=category.title,
+        description=category.description,
+        depth=depth,
+        anchor=slugger.slug(category.title),
+        entries=tuple(_entry_view(e, main_urls, seen_links) for e in primary),
+        xrefs=tuple(XrefView(e.title, permalink(catalog, site, e, category.id)) for e in secondary),
+        site_link=section_link(catalog, site, category.id),
+        total_entries=len(primary),
+        total_xrefs=len(secondary),
+    )
+
+
+def _href(entry: Entry) -> str:
+    if entry.status == "dead" and entry.archive_url:
+        return entry.archive_url
+    return entry.url
+
+
+def _status_note(entry: Entry) -> str | None:
+    if entry.status == "archived":
+        return "Archived."
+    if entry.status == "dead":
+        return "Dead link, archived copy." if entry.archive_url else "Dead link."
+    return None
+
+
+def _entry_view(entry: Entry, main_urls: set[str], seen_links: set[str]) -> EntryView:
+    links: list[LinkView] = []
+    for link in entry.links:
+        key = link_key(link.url)
+        if key in main_urls or key in seen_links:
+            continue
+        seen_links.add(key)
+        links.append(LinkView(link.label, link.url))
+    return EntryView(
+        id=entry.id,
+        title=entry.title,
+        href=_href(entry),
+        description=entry.description,
+        status_note=_status_note(entry),
+        people=authors_text(entry.authors),
+        venue=entry.venue,
+        year=entry.year,
+        links=tuple(links),
+    )
+
+
+def _environment() -> Any:
+    import jinja2
+
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
+        autoescape=False,  # noqa: S701 - Markdown output; every field goes through md_text/md_url
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    env.filters["md_text"] = md_text
+    env.filters["md_url"] = md_url
+    return env
+
+
+def _shorten(section: SectionView) -> SectionView:
+    return replace(
+        section,
+        entries=section.entries[:SHORT_ENTRIES],
+        xrefs=section.xrefs[:SHORT_XREFS],
+        shortened=True,
+    )
+
+
+def _fit(view: ReadmeView, template: Any) -> ReadmeView:
+    """Shorten the largest sections, one by one, until the README fits SIZE_BUDGET.
+
+    Largest means most bytes in full form; ties go to the section that comes first. A
+    shortened section shows its first SHORT_ENTRIES entries in compact form (title and link)
+    and its first SHORT_XREFS cross-references, then links to its page on the website.
+    """
+    module = template.make_module({"view": view})
+    full = [len(str(module.section(s)).encode()) for s in view.sections]
+    total = len(str(module).encode())
+    if total <= SIZE_BUDGET:
+        return view
+    sections = list(view.sections)
+    for index in sorted(range(len(sections)), key=lambda i: (-full[i], i)):
+        short = _shorten(sections[index])
+        sections[index] = short
+        total -= full[index] - len(str(module.section(short)).encode())
+        if total <= SIZE_BUDGET:
+            break
+    return replace(view, sections=tuple(sections))
+
+
+def render(catalog: Catalog, *, site_url: str | None = None) -> str:
+    """Render the README of a catalog: same catalog, same bytes."""
+    import jinja2
+
+    site = site_url or site_url_for(catalog.root)
+    try:
+        template = _environment().get_template(TEMPLATE)
+        view = _fit(build_view(catalog, site), template)
+        text: str = template.render(view=view)
+    except jinja2.TemplateError as err:
+        raise ReadmeError(f"{TEMPLATE}: {err}") from err
+    return _tidy(text)
+
+
+def _tidy(text: str) -> str:
+    """Collapse runs of blank lines and end with exactly one newline."""
+    text = re.sub(r"[ \t]+\n", "\n", text)
+    text = re.sub(r"\n{3,}", "\n\n", text)
+    return text.strip("\n") + "\n"
+
+
+def stale_diff(path: Path, text: str) -> str | None:
+    """Return a unified diff from the file on disk to ``text``, or None when it is fresh."""
+    try:
+        current = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        current = ""
+    if current == text:
+        return None
+    return "".join(
+        difflib.unified_diff(
+            current.splitlines(keepends=True),
+            text.splitlines(keepends=True),
+            fromfile=f"{path.name} (on disk)",
+            tofile=f"{path.name} (generated)",
+        )
+    )
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write a file so that a failure never leaves it half-written (temp file, then replace)."""
+    path = path.resolve()
+    try:
+        mode = path.stat().st_mode & 0o777
+    except FileNotFoundError:
+        mode = 0o644
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as err:
+        raise ReadmeError(f"cannot write {path}: {err.strerror}") from err
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except OSError as err:
+        Path(tmp).unlink(missing_ok=True)
+        raise ReadmeError(f"cannot write {path}: {err.strerror}") from err
