@@ -1,0 +1,177 @@
+/* ddl-catalog site script: the Explore table and permalinks of entries moved to a later page.
+ * Plain JavaScript, no framework. Text reaches the page only through textContent, never HTML. */
+(function () {
+  "use strict";
+
+  var FILTERS = ["kind", "category", "from", "to", "tag", "q"];
+
+  /* A card on a split category page: /<top>/#<id> holds a stub that points to its part. */
+  function followMoved() {
+    if (!location.hash) return;
+    var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    var moved = target && target.getAttribute("data-ddl-moved");
+    if (moved && !/^[a-z][a-z0-9+.-]*:/i.test(moved)) {
+      location.replace(new URL(moved, location.href).href);
+    }
+  }
+
+  function internal(href) {
+    return typeof href === "string" && !/^[a-z][a-z0-9+.-]*:/i.test(href) && href.indexOf("//") !== 0;
+  }
+
+  function cell(text) {
+    var td = document.createElement("td");
+    td.textContent = text == null ? "" : String(text);
+    return td;
+  }
+
+  function setupExplore(root) {
+    if (root.getAttribute("data-ready")) return;
+    root.setAttribute("data-ready", "loading");
+    var form = root.querySelector("form");
+    var tbody = root.querySelector("tbody");
+    var count = root.querySelector("[data-ddl-count]");
+    var sort = { key: "t", dir: 1 };
+    var data = null;
+
+    fetch(new URL(root.getAttribute("data-index"), location.href).href)
+      .then(function (response) {
+        if (!response.ok) throw new Error("HTTP " + response.status);
+        return response.json();
+      })
+      .then(function (index) {
+        data = index;
+        data.kindLabel = {};
+        index.kinds.forEach(function (k) { data.kindLabel[k[0]] = k[1]; });
+        data.categoryTitle = {};
+        index.categories.forEach(function (c) { data.categoryTitle[c[0]] = c[1]; });
+        readQuery();
+        render();
+        root.setAttribute("data-ready", "true");
+      })
+      .catch(function (error) {
+        root.setAttribute("data-ready", "error");
+        count.textContent = "?";
+        var p = document.createElement("p");
+        p.textContent = "Could not load the catalog index (" + error.message + ").";
+        root.appendChild(p);
+      });
+
+    function readQuery() {
+      var params = new URLSearchParams(location.search);
+      FILTERS.forEach(function (name) {
+        if (params.has(name)) form.elements[name].value = params.get(name);
+      });
+      if (params.has("sort")) {
+        var spec = params.get("sort");
+        sort.dir = spec.charAt(0) === "-" ? -1 : 1;
+        sort.key = spec.replace(/^-/, "");
+      }
+    }
+
+    function writeQuery() {
+      var params = new URLSearchParams();
+      FILTERS.forEach(function (name) {
+        var value = form.elements[name].value.trim();
+        if (value) params.set(name, value);
+      });
+      if (sort.key !== "t" || sort.dir !== 1) params.set("sort", (sort.dir < 0 ? "-" : "") + sort.key);
+      var query = params.toString();
+      history.replaceState(history.state, "", location.pathname + (query ? "?" + query : ""));
+    }
+
+    function matches(row, f) {
+      if (f.kind && row.k !== f.kind) return false;
+      if (f.category && row.c.indexOf(f.category) < 0) return false;
+      if (f.tag && row.g.indexOf(f.tag) < 0) return false;
+      if ((f.from || f.to) && row.y == null) return false;
+      if (f.from && row.y < f.from) return false;
+      if (f.to && row.y > f.to) return false;
+      if (f.q) {
+        var text = (row.t + " " + row.a + " " + row.d + " " + row.id).toLowerCase();
+        if (text.indexOf(f.q) < 0) return false;
+      }
+      return true;
+    }
+
+    function sortValue(row) {
+      if (sort.key === "y") return row.y;
+      if (sort.key === "k") return data.kindLabel[row.k] || row.k;
+      if (sort.key === "c") return data.categoryTitle[row.c[0]] || "";
+      return row.t.toLowerCase();
+    }
+
+    function compare(a, b) {
+      var x = sortValue(a), y = sortValue(b);
+      if (x == null && y == null) return a.t.localeCompare(b.t);
+      if (x == null) return 1;   /* entries without a year go last either way */
+      if (y == null) return -1;
+      if (x < y) return -sort.dir;
+      if (x > y) return sort.dir;
+      return a.t.toLowerCase() < b.t.toLowerCase() ? -1 : 1;
+    }
+
+    function render() {
+      var f = {
+        kind: form.elements.kind.value,
+        category: form.elements.category.value,
+        tag: form.elements.tag.value,
+        from: parseInt(form.elements.from.value, 10) || 0,
+        to: parseInt(form.elements.to.value, 10) || 0,
+        q: form.elements.q.value.trim().toLowerCase()
+      };
+      var rows = data.entries.filter(function (row) { return matches(row, f); }).sort(compare);
+      var fragment = document.createDocumentFragment();
+      rows.forEach(function (row) {
+        var tr = document.createElement("tr");
+        tr.setAttribute("data-id", row.id);
+        var title = document.createElement("td");
+        var link = document.createElement("a");
+        link.textContent = row.t;
+        if (internal(row.h)) link.setAttribute("href", row.h);
+        title.appendChild(link);
+        tr.appendChild(title);
+        tr.appendChild(cell(data.kindLabel[row.k] || row.k));
+        tr.appendChild(cell(row.y));
+        tr.appendChild(cell(data.categoryTitle[row.c[0]] || row.c[0]));
+        tr.appendChild(cell(row.g.join(", ")));
+        fragment.appendChild(tr);
+      });
+      tbody.replaceChildren(fragment);
+      count.textContent = String(rows.length);
+      root.querySelectorAll("th[aria-sort]").forEach(function (th) {
+        var key = th.querySelector("button").getAttribute("data-sort");
+        th.setAttribute("aria-sort", key !== sort.key ? "none" : sort.dir > 0 ? "ascending" : "descending");
+      });
+      writeQuery();
+    }
+
+    form.addEventListener("input", function () { if (data) render(); });
+    form.addEventListener("change", function () { if (data) render(); });
+    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    form.addEventListener("reset", function () { setTimeout(function () { if (data) render(); }, 0); });
+    root.querySelectorAll("button[data-sort]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        var key = button.getAttribute("data-sort");
+        sort.dir = sort.key === key ? -sort.dir : 1;
+        sort.key = key;
+        if (data) render();
+      });
+    });
+  }
+
+  function onPage() {
+    followMoved();
+    var root = document.getElementById("ddl-explore");
+    if (root) setupExplore(root);
+  }
+
+  if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
+    window.document$.subscribe(onPage);   /* Material's instant loading: runs on every page */
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", onPage);
+  } else {
+    onPage();
+  }
+  window.addEventListener("hashchange", followMoved);
+})();

@@ -1,0 +1,253 @@
+"""The website: a MkDocs plugin that adds the catalog's pages at build time, and `ddl-catalog site`.
+
+``mkdocs build`` and ``mkdocs serve`` work on their own because ``mkdocs.yml`` enables the
+``ddl-catalog`` plugin. The plugin:
+
+* ``on_config``: opens (validates) the catalog, lays out its pages, builds the nav when
+  ``mkdocs.yml`` has none, and pins ``SOURCE_DATE_EPOCH`` to the newest ``added`` date when it is
+  not set, so the same data gives the same bytes (sitemap dates included);
+* ``on_files``: adds the generated pages with ``File.generated`` (never written to docs/);
+* ``on_page_markdown``: fills the ``<!-- ddl-catalog:home -->`` marker of ``docs/index.md``;
+* ``on_serve``: watches ``data/`` and the templates, so ``mkdocs serve`` reloads on data edits;
+* ``on_post_build``: the exports' hook point. If ``ddl_catalog.export`` has a function
+  ``site_files(catalog, site_dir)``, it is called to write its files (``api/catalog.json``,
+  ``catalog.csv``, ``papers.bib``, ``papers.json``, ``feed.xml``) into the built site, and the
+  home page's Downloads section links them (see ``site_pages.DOWNLOADS``).
+"""
+
+from __future__ import annotations
+
+import calendar
+import importlib
+import logging
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config import base
+from mkdocs.config import config_options as opt
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+
+from ddl_catalog.catalog import InvalidCatalog, open_catalog
+from ddl_catalog.model import Catalog
+from ddl_catalog.render.site_pages import (
+    DOWNLOADS,
+    KIND_GROUPS,
+    PAGE_BUDGET,
+    Layout,
+    PageBuilder,
+    SiteDataError,
+)
+
+HOME_MARKER = "<!-- ddl-catalog:home -->"
+log = logging.getLogger("mkdocs.plugins.ddl_catalog")
+
+
+class SiteError(Exception):
+    """The site could not be built; the message says why in one line."""
+
+
+class CatalogPluginConfig(base.Config):  # type: ignore[no-untyped-call]
+    """Options of the ``ddl-catalog`` plugin in mkdocs.yml."""
+
+    root = opt.Optional(opt.Type(str))
+    templates = opt.Type(str, default="templates/site")
+    data_edit_uri = opt.Type(str, default="edit/main/")
+    page_budget = opt.Type(int, default=PAGE_BUDGET)
+
+
+class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped-call]
+    """Generate the catalog's pages inside a normal MkDocs build."""
+
+    catalog: Catalog
+    builder: PageBuilder
+    layout: Layout
+
+    def __init__(self) -> None:
+        self._pinned_epoch = False
+
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        """Open the catalog, lay out its pages and set the nav."""
+        here = Path(config.config_file_path or ".").resolve().parent
+        self.root = (here / self.config.root).resolve() if self.config.root else here
+        self.templates = (here / self.config.templates).resolve()
+        try:
+            self.catalog = open_catalog(self.root)
+        except InvalidCatalog as error:
+            raise PluginError(f"ddl-catalog: {error}") from error
+        repo = (config.repo_url or "").rstrip("/")
+        edit_base = f"{repo}/{self.config.data_edit_uri}" if repo else ""
+        try:
+            self.builder = PageBuilder(
+                self.catalog, self.templates, edit_base=edit_base, budget=self.config.page_budget
+            )
+            self.layout = self.builder.build()
+        except SiteDataError as error:
+            raise PluginError(f"ddl-catalog: {error}") from error
+        if config.nav is None:
+            config.nav = self._nav(Path(config.docs_dir))
+        if "SOURCE_DATE_EPOCH" not in os.environ:
+            os.environ["SOURCE_DATE_EPOCH"] = str(data_epoch(self.catalog))
+            self._pinned_epoch = True
+        return config
+
+    def _nav(self, docs_dir: Path) -> list[Any]:
+        """Return the site's nav: home, categories, kinds, years, explore, tags, contribute."""
+        counts = self.catalog.count_by_kind()
+        hand_written = sorted(
+            p.relative_to(docs_dir).as_posix()
+            for p in docs_dir.rglob("*.md")
+            if p.name not in {"index.md", "tags.md"}
+        )
+        hand_written.sort(key=lambda p: p != "contributing.md")
+        nav: list[Any] = [
+            {"Home": "index.md"},
+            {"Categories": [{c.title: f"{c.id}.md"} for c in self.catalog.top_categories()]},
+            {
+                "Kinds": [
+                    {title: f"kinds/{slug}.md"}
+                    for slug, title, kinds in KIND_GROUPS
+                    if any(counts.get(k) for k in kinds)
+                ]
+            },
+            {"Papers by year": "papers-by-year.md"},
+            {"Explore": "explore.md"},
+        ]
+        if (docs_dir / "tags.md").exists():
+            nav.append({"Tags": "tags.md"})
+        if hand_written:
+            nav.append({"Contribute": hand_written})
+        return nav
+
+    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
+        """Add the generated pages and files; refuse to shadow a hand-written one."""
+        generated = [(p.src_uri, p.markdown) for p in self.layout.pages]
+        generated += [(f.src_uri, f.content) for f in self.layout.files]
+        for src_uri, content in generated:
+            if files.get_file_from_path(src_uri) is not None:
+                raise PluginError(
+                    f"ddl-catalog: docs/{src_uri} clashes with a generated "
+                    "page; remove or rename it"
+                )
+            files.append(File.generated(config, src_uri, content=content))
+        return files
+
+    def on_page_markdown(
+        self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
+        """Fill the home page's marker with counts, recent entries and downloads."""
+        if HOME_MARKER not in markdown:
+            return markdown
+        downloads = None
+        if export_hook() is not None:
+            from ddl_catalog.export import SITE_FILES
+
+            downloads = [(path, label) for path, label in DOWNLOADS if path in SITE_FILES]
+        return markdown.replace(HOME_MARKER, self.builder.home_block(downloads))
+
+    def on_serve(self, server: Any, /, *, config: MkDocsConfig, builder: Callable[..., Any]) -> Any:
+        """Rebuild on edits to data/ and the site templates while serving."""
+        server.watch(str(self.root / "data"))
+        server.watch(str(self.templates))
+        return server
+
+    def on_post_build(self, *, config: MkDocsConfig) -> None:
+        """Let the exports write their files into the built site (the documented hook point)."""
+        hook = export_hook()
+        if hook is not None:
+            hook(self.catalog, Path(config.site_dir), site_url=config.site_url or None)
+        self._unpin()
+
+    def on_build_error(self, *, error: Exception) -> None:
+        """Undo the SOURCE_DATE_EPOCH pin when the build fails."""
+        self._unpin()
+
+    def _unpin(self) -> None:
+        """Remove the SOURCE_DATE_EPOCH this plugin set, so the process is left as found."""
+        if self._pinned_epoch:
+            os.environ.pop("SOURCE_DATE_EPOCH", None)
+            self._pinned_epoch = False
+
+
+def export_hook() -> Callable[..., Any] | None:
+    """Return ``ddl_catalog.export.site_files`` when the exports provide it, else None."""
+    try:
+        module = importlib.import_module("ddl_catalog.export")
+    except ImportError:
+        return None
+    hook = getattr(module, "site_files", None)
+    return hook if callable(hook) else None
+
+
+def data_epoch(catalog: Catalog) -> int:
+    """Return the newest ``added`` date as a Unix time (0 when none), for reproducible builds."""
+    dates = [e.added for e in catalog if e.added]
+    if not dates:
+        return 0
+    newest = date.fromisoformat(max(dates))
+    return calendar.timegm(newest.timetuple())
+
+
+def build_site(root: Path, *, site_dir: Path | None = None, strict: bool = True) -> Path:
+    """Build the site of the catalog at ``root`` into ``site_dir`` (default root/site).
+
+    The build goes to a temporary folder beside the target, which replaces the old site only
+    when the build succeeded, so a failed build leaves the last good site in place.
+    """
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    root = root.resolve()
+    config_file = root / "mkdocs.yml"
+    if not config_file.is_file():
+        raise SiteError(f"{config_file} not found: run from the catalog's folder or pass --root")
+    target = (site_dir or root / "site").resolve()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's end-of-life banner
+    try:
+        config = load_config(str(config_file), strict=strict, site_dir=str(scratch))
+        config.plugins.on_startup(command="build", dirty=False)
+        try:
+            build(config)
+        finally:
+            config.plugins.on_shutdown()
+    except MkDocsException as error:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise SiteError(str(error).strip() or type(error).__name__) from error
+    except BaseException:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    _swap(scratch, target)
+    return target
+
+
+def _swap(new: Path, target: Path) -> None:
+    """Put the freshly built folder in place of the old one with two renames."""
+    new.chmod(0o755)
+    old = target.with_name(f".{target.name}-old-{os.getpid()}-{time.monotonic_ns()}")
+    if target.exists():
+        os.replace(target, old)
+    os.replace(new, target)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def serve_site(root: Path, *, address: str = "127.0.0.1:8000") -> None:
+    """Preview the site with live reload (data/ and templates/ are watched by the plugin)."""
+    from mkdocs.commands.serve import serve
+
+    config_file = root.resolve() / "mkdocs.yml"
+    if not config_file.is_file():
+        raise SiteError(f"{config_file} not found: run from the catalog's folder or pass --root")
+    logging.basicConfig(level=logging.INFO, format="%(levelname)-7s -  %(message)s")
+    serve(config_file=str(config_file), dev_addr=address)

@@ -1,0 +1,523 @@
+"""The website's generated pages: Markdown sources built from the catalog and Jinja templates.
+
+Nothing here knows about MkDocs' build machinery; :mod:`ddl_catalog.render.site` turns the
+:class:`SitePage` objects into MkDocs files. Every field of the data reaches a page through Jinja
+autoescape (entry cards are raw HTML blocks inside the Markdown) or :func:`md_text` (Markdown
+headings), and every URL through :func:`safe_url`.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup, escape
+
+from ddl_catalog.model import KIND_LABELS, Catalog, Entry
+
+#: Kind groups, each one page under kinds/<slug>/: (slug, title, kinds).
+KIND_GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("papers", "Papers", ("paper",)),
+    ("software", "Frameworks and libraries", ("framework", "library")),
+    ("learning", "Learning resources", ("article", "talk", "tutorial", "book")),
+    ("benchmarks-datasets", "Benchmarks and datasets", ("benchmark", "dataset")),
+    ("references", "Lists and documentation", ("list", "docs")),
+)
+
+#: Files the exports add to site/ (path, label); the home page's Downloads section links them.
+DOWNLOADS: tuple[tuple[str, str], ...] = (
+    ("api/catalog.json", "The whole catalog as JSON"),
+    ("catalog.csv", "The whole catalog as CSV"),
+    ("papers.bib", "Every paper as BibTeX"),
+    ("papers.json", "Every paper as CSL-JSON"),
+    ("feed.xml", "Feed of recently added entries (Atom)"),
+)
+
+#: Paths the site uses for its own pages; a top-level category may not take one of them.
+RESERVED = frozenset(
+    {
+        "index",
+        "kinds",
+        "explore",
+        "papers-by-year",
+        "tags",
+        "contributing",
+        "data-format",
+        "assets",
+        "api",
+        "search",
+    }
+)
+
+#: Default budget of generated HTML per page, in bytes; bigger pages are split in parts.
+PAGE_BUDGET = 800_000
+
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
+_SAFE_SCHEMES = ("http://", "https://")
+
+
+class SiteDataError(Exception):
+    """The catalog cannot be laid out as a site (for example an id that clashes with a page)."""
+
+
+def safe_url(value: object) -> str:
+    """Return the URL when it is absolute http(s), else "#", so no other scheme reaches an href."""
+    text = str(value or "").strip()
+    return (
+        text
+        if text.lower().startswith(_SAFE_SCHEMES)
+        and not any(c.isspace() or c in "<>\"'`" for c in text)
+        else "#"
+    )
+
+
+def md_text(value: object) -> Markup:
+    """Escape text for inline Markdown: no emphasis, link or raw HTML can come out of it."""
+    return escape(_MD_SPECIAL.sub(r"\\\1", str(value)))
+
+
+def page_url(src_uri: str) -> str:
+    """Return the site URL (directory style) of a Markdown source path."""
+    stem = src_uri.removesuffix(".md")
+    if stem == "index":
+        return ""
+    return stem.removesuffix("/index") + "/"
+
+
+def relative(from_url: str, to_url: str) -> str:
+    """Return the href that leads from the page at ``from_url`` to ``to_url`` (may hold #)."""
+    path, _, fragment = to_url.partition("#")
+    rel = posixpath.relpath("/" + path, "/" + from_url) if path != from_url else ""
+    if rel and path.endswith("/") and not rel.endswith("/"):
+        rel += "/"
+    if rel == "./":
+        rel = ""
+    if not rel and not fragment:
+        rel = "./"
+    return rel + ("#" + fragment if fragment else "")
+
+
+@dataclass(frozen=True)
+class SitePage:
+    """One generated page: where it goes and its Markdown source."""
+
+    src_uri: str
+    markdown: str
+    title: str
+    in_nav: bool = True
+
+
+@dataclass(frozen=True)
+class SiteFile:
+    """One generated non-page file (the Explore index, the chart)."""
+
+    src_uri: str
+    content: str
+
+
+@dataclass
+class Layout:
+    """Where each entry's card lives: entry id -> page URL, and the pages in nav order."""
+
+    home_of: dict[str, str] = field(default_factory=dict)
+    pages: list[SitePage] = field(default_factory=list)
+    files: list[SiteFile] = field(default_factory=list)
+
+    def permalink(self, entry_id: str) -> str:
+        """Return the site URL of an entry's card: <page>#<id>."""
+        return f"{self.home_of[entry_id]}#{entry_id}"
+
+
+def bibtex(entry: Entry) -> str:
+    """Return a paper's BibTeX record, as the exports write it to papers.bib."""
+    from ddl_catalog.export.bibtex import entry_bibtex
+
+    return entry_bibtex(entry).strip()
+
+
+class PageBuilder:
+    """Build every generated page of the site from a catalog and the templates folder."""
+
+    def __init__(
+        self, catalog: Catalog, templates: Path, *, edit_base: str, budget: int = PAGE_BUDGET
+    ) -> None:
+        self.catalog = catalog
+        self.edit_base = edit_base
+        self.budget = budget
+        self.env = Environment(
+            loader=FileSystemLoader(str(templates)),
+            autoescape=True,
+            undefined=StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+            keep_trailing_newline=True,
+        )
+        self.env.filters["safe_url"] = safe_url
+        self.env.filters["md"] = md_text
+        self.env.globals["kind_label"] = lambda kind, plural=False: KIND_LABELS[kind][int(plural)]
+        self.layout = Layout()
+        self._section_ids = {c for c in catalog.categories} - {e.id for e in catalog}
+        self._section_url: dict[str, str] = {}
+        self._check_ids()
+
+    def _check_ids(self) -> None:
+        """Refuse top-level category ids that would overwrite one of the site's own pages."""
+        for top in self.catalog.top_categories():
+            if top.id in RESERVED:
+                raise SiteDataError(
+                    f"category id {top.id!r} clashes with the site page "
+                    f"/{top.id}/; rename the category"
+                )
+
+    def anchor_of(self, category_id: str) -> str:
+        """Return the anchor of a subcategory's section (prefixed when an entry has its id)."""
+        return category_id if category_id in self._section_ids else f"category-{category_id}"
+
+    # -- the whole site ----------------------------------------------------------------------
+
+    def build(self) -> Layout:
+        """Lay out every page: categories first (they own the cards), then the rest."""
+        plans = [self._plan_category(top.id) for top in self.catalog.top_categories()]
+        for plan in plans:
+            for part_url, section_list in plan.parts:
+                for _title, _anchor, entries in section_list:
+                    for entry in entries:
+                        self.layout.home_of[entry.id] = part_url
+                    category_id = self._category_of_anchor(plan.top_id, _anchor)
+                    self._section_url.setdefault(category_id, part_url)
+        for plan in plans:
+            self.layout.pages += self._render_category(plan)
+        self.layout.pages += self._kind_pages()
+        self.layout.pages += self._year_pages()
+        self.layout.pages.append(self._explore_page())
+        return self.layout
+
+    # -- category pages ----------------------------------------------------------------------
+
+    def _plan_category(self, top_id: str) -> _CategoryPlan:
+        """Split a top-level category's cards into parts that each fit the page budget."""
+        top = self.catalog.categories[top_id]
+        sections: list[tuple[str, str, list[Entry]]] = [
+            ("", "", self.catalog.in_category(top_id, primary=True))
+        ]
+        for child in self.catalog.children(top_id):
+            sections.append(
+                (
+                    child.title,
+                    self.anchor_of(child.id),
+                    self.catalog.in_category(child.id, primary=True),
+                )
+            )
+        sizes = {e.id: self._card_size(e) for _t, _a, entries in sections for e in entries}
+        base = page_url(f"{top_id}.md")
+        parts: list[list[tuple[str, str, list[Entry]]]] = [[]]
+        used = 0
+        for title, anchor, entries in sections:
+            current: list[Entry] = []
+            parts[-1].append((title, anchor, current))
+            for entry in entries:
+                if used and used + sizes[entry.id] > self.budget:
+                    current = []
+                    parts.append([(title, anchor, current)])
+                    used = 0
+                current.append(entry)
+                used += sizes[entry.id]
+        urls = [base if i == 0 else f"{base}{i + 1}/" for i in range(len(parts))]
+        return _CategoryPlan(top.id, list(zip(urls, parts, strict=True)))
+
+    def _card_size(self, entry: Entry) -> int:
+        """Estimate a card's HTML size without rendering links (enough to plan parts)."""
+        return (
+            900
+            + len(entry.description)
+            + 3 * len(entry.title)
+            + 30 * len(entry.authors)
+            + (400 if entry.kind == "paper" else 0)
+            + 150 * (len(entry.links) + len(entry.tags))
+        )
+
+    def _render_category(self, plan: _CategoryPlan) -> list[SitePage]:
+        """Render the pages of one top-level category (one, or a base page plus parts)."""
+        top = self.catalog.categories[plan.top_id]
+        template = self.env.get_template("category.md.j2")
+        urls = [url for url, _sections in plan.parts]
+        seen: set[str] = set()
+        pages: list[SitePage] = []
+        for index, (url, sections) in enumerate(plan.parts):
+            views = []
+            for heading, anchor, entries in sections:
+                first = anchor not in seen
+                seen.add(anchor)
+                category_id = self._category_of_anchor(plan.top_id, anchor)
+                secondary = self.catalog.in_category(category_id, primary=False) if first else []
+                if not entries and not first:
+                    continue
+                views.append(
+                    {
+                        "heading": heading,
+                        "anchor": anchor,
+                        "first": first,
+                        "description": self.catalog.categories[category_id].description,
+                        "cards": [self.card(e, url) for e in entries],
+                        "secondary": [self.compact(e, url) for e in secondary],
+                    }
+                )
+            later = []
+            if index == 0:
+                later = [e for _url, rest in plan.parts[1:] for _h, _a, es in rest for e in es]
+            tags = sorted({t for _h, _a, es in sections for e in es for t in e.tags})
+            markdown = template.render(
+                top=top,
+                part=index + 1,
+                parts=[(relative(url, u), n + 1) for n, u in enumerate(urls)],
+                sections=views,
+                later=[self.compact(e, url, stub=True) for e in later],
+                tags=tags,
+            )
+            src = f"{plan.top_id}.md" if index == 0 else f"{plan.top_id}/{index + 1}.md"
+            pages.append(SitePage(src, markdown, top.title, in_nav=index == 0))
+        return pages
+
+    def _category_of_anchor(self, top_id: str, anchor: str) -> str:
+        """Return the category id of a section anchor of a top-level category's page."""
+        for category_id, candidate in self._section_anchor_map(top_id):
+            if candidate == anchor:
+                return category_id
+        raise KeyError(anchor)
+
+    def _section_anchor_map(self, top_id: str) -> list[tuple[str, str]]:
+        """Return (category id, section anchor) for a top category and its children."""
+        return [(top_id, "")] + [
+            (c.id, self.anchor_of(c.id)) for c in self.catalog.children(top_id)
+        ]
+
+    # -- views of an entry -------------------------------------------------------------------
+
+    def card(self, entry: Entry, from_url: str) -> dict[str, Any]:
+        """Return what the card template needs for one entry, links made relative."""
+        related = [
+            {
+                "relation": rel.replace("-", " "),
+                "title": other.title,
+                "href": relative(from_url, self.layout.permalink(other.id)),
+            }
+            for rel, other in self.catalog.related_of(entry.id)
+        ]
+        return {
+            "e": entry,
+            "kind": KIND_LABELS[entry.kind][0],
+            "authors": entry.authors[:8],
+            "more_authors": max(0, len(entry.authors) - 8),
+            "tags": [(t, relative(from_url, f"tags/#tag:{t}")) for t in entry.tags],
+            "related": related,
+            "bibtex": bibtex(entry) if entry.kind == "paper" else None,
+            "edit": self.edit_base + entry.source,
+            "categories": [
+                (self.catalog.categories[c].title, relative(from_url, self._category_url(c)))
+                for c in entry.categories[1:]
+            ],
+        }
+
+    def _category_url(self, category_id: str) -> str:
+        """Return the URL of a category's page or section."""
+        cat = self.catalog.categories[category_id]
+        if cat.parent is None:
+            return page_url(f"{cat.id}.md")
+        return f"{self._section_url[cat.id]}#{self.anchor_of(cat.id)}"
+
+    def compact(self, entry: Entry, from_url: str, *, stub: bool = False) -> dict[str, Any]:
+        """Return a one-line view of an entry that links to its card."""
+        return {
+            "e": entry,
+            "href": relative(from_url, self.layout.permalink(entry.id)),
+            "kind": KIND_LABELS[entry.kind][0],
+            "stub": stub,
+        }
+
+    # -- kind groups and years ---------------------------------------------------------------
+
+    def _kind_pages(self) -> list[SitePage]:
+        """Render one page per kind group, listing its entries by kind then title."""
+        pages: list[SitePage] = []
+        for slug, title, kinds in KIND_GROUPS:
+            sections = [
+                (
+                    KIND_LABELS[kind][1],
+                    f"kind-{kind}",
+                    sorted(
+                        (e for e in self.catalog if e.kind == kind),
+                        key=lambda e: (e.title.lower(), e.id),
+                    ),
+                )
+                for kind in kinds
+            ]
+            sections = [s for s in sections if s[2]]
+            pages += self._list_pages(f"kinds/{slug}", title, sections)[0]
+        return pages
+
+    def _year_pages(self) -> list[SitePage]:
+        """Render papers by year, newest first, with the bar chart on the first page."""
+        from ddl_catalog.render.svg import year_chart
+
+        papers = [e for e in self.catalog if e.kind == "paper"]
+        years = sorted({e.year for e in papers if e.year is not None}, reverse=True)
+        sections = [
+            (
+                str(year),
+                f"year-{year}",
+                sorted(
+                    (e for e in papers if e.year == year), key=lambda e: (e.title.lower(), e.id)
+                ),
+            )
+            for year in years
+        ]
+        undated = sorted((e for e in papers if e.year is None), key=lambda e: e.title.lower())
+        if undated:
+            sections.append(("Year unknown", "year-unknown", undated))
+        counts = {year: len(s[2]) for year, s in zip(years, sections, strict=False)}
+        pages, anchors = self._list_pages("papers-by-year", "Papers by year", sections)
+        base = page_url("papers-by-year.md")
+        hrefs = {year: relative(base, f"{anchors[f'year-{year}']}#year-{year}") for year in counts}
+        chart = year_chart(counts, hrefs, label="Number of papers per year")
+        first = pages[0]
+        pages[0] = SitePage(
+            first.src_uri,
+            first.markdown.replace("<!-- chart -->", chart),
+            first.title,
+            first.in_nav,
+        )
+        return pages
+
+    def _list_pages(
+        self,
+        base_src: str,
+        title: str,
+        sections: Sequence[tuple[str, str, Sequence[Entry]]],
+    ) -> tuple[list[SitePage], dict[str, str]]:
+        """Render sections of one-line entries, split into numbered parts when too big.
+
+        Returns the pages and, for each section anchor, the URL of the page it starts on.
+        """
+        template = self.env.get_template("list.md.j2")
+        parts: list[list[tuple[str, str, list[Entry]]]] = [[]]
+        used = 0
+        for heading, anchor, entries in sections:
+            current: list[Entry] = []
+            parts[-1].append((heading, anchor, current))
+            for entry in entries:
+                size = 400 + len(entry.title) + len(entry.description)
+                if used and used + size > self.budget:
+                    current = []
+                    parts.append([(heading, anchor, current)])
+                    used = 0
+                current.append(entry)
+                used += size
+        srcs = [f"{base_src}.md"] + [f"{base_src}/{i + 1}.md" for i in range(1, len(parts))]
+        urls = [page_url(s) for s in srcs]
+        pages = []
+        for index, (src, url, part) in enumerate(zip(srcs, urls, parts, strict=True)):
+            markdown = template.render(
+                title=title if index == 0 else f"{title} ({index + 1})",
+                first=index == 0,
+                part=index + 1,
+                parts=[(relative(url, u), n + 1) for n, u in enumerate(urls)],
+                sections=[(h, a, [self.compact(e, url) for e in es]) for h, a, es in part if es],
+                chart=base_src == "papers-by-year" and index == 0,
+            )
+            pages.append(SitePage(src, markdown, title, in_nav=index == 0))
+        starts: dict[str, str] = {}
+        for url, part in zip(urls, parts, strict=True):
+            for _h, anchor, entries in part:
+                if entries:
+                    starts.setdefault(anchor, url)
+        return pages, starts
+
+    # -- explore -----------------------------------------------------------------------------
+
+    def _explore_page(self) -> SitePage:
+        """Render the Explore page and its JSON index (one row per entry)."""
+        url = page_url("explore.md")
+        rows = []
+        for e in self.catalog:
+            top = [self.catalog.categories[c].parent or c for c in e.categories]
+            rows.append(
+                {
+                    "id": e.id,
+                    "t": e.title,
+                    "k": e.kind,
+                    "y": e.year,
+                    "c": list(dict.fromkeys(list(e.categories) + top)),
+                    "g": list(e.tags),
+                    "a": ", ".join(e.authors[:3]) + (" et al." if len(e.authors) > 3 else ""),
+                    "d": e.description,
+                    "h": relative(url, self.layout.permalink(e.id)),
+                }
+            )
+        index = {
+            "kinds": [[k, KIND_LABELS[k][0]] for k in self.catalog.count_by_kind()],
+            "categories": [
+                [c.id, c.title, c.parent or ""] for c in self.catalog.categories.values()
+            ],
+            "tags": sorted(self.catalog.tags),
+            "entries": rows,
+        }
+        text = json.dumps(index, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        self.layout.files.append(SiteFile("explore/index.json", text))
+        years = [e.year for e in self.catalog if e.year is not None]
+        markdown = self.env.get_template("explore.md.j2").render(
+            kinds=index["kinds"],
+            tops=[(c, self.catalog.children(c.id)) for c in self.catalog.top_categories()],
+            tags=index["tags"],
+            year_min=min(years, default=1950),
+            year_max=max(years, default=1950),
+            count=len(rows),
+        )
+        return SitePage("explore.md", markdown, "Explore")
+
+    # -- home --------------------------------------------------------------------------------
+
+    def home_block(self, downloads: Iterable[tuple[str, str]] | None) -> str:
+        """Render the generated part of the home page: counts, recent entries, downloads."""
+        from_url = ""
+        counts = self.catalog.count_by_kind()
+        group_counts = [
+            (
+                title,
+                relative(from_url, page_url(f"kinds/{slug}.md")),
+                sum(counts.get(k, 0) for k in kinds),
+            )
+            for slug, title, kinds in KIND_GROUPS
+        ]
+        categories = [
+            (
+                top.title,
+                relative(from_url, page_url(f"{top.id}.md")),
+                len({e.id for c in [top.id, *top.children] for e in self.catalog.in_category(c)}),
+            )
+            for top in self.catalog.top_categories()
+        ]
+        dated = sorted(
+            (e for e in self.catalog if e.added), key=lambda e: (e.added or "", e.id), reverse=True
+        )[:10]
+        return self.env.get_template("home.md.j2").render(
+            total=len(self.catalog),
+            kinds=[(KIND_LABELS[k][1], n) for k, n in counts.items()],
+            groups=[g for g in group_counts if g[2]],
+            categories=categories,
+            recent=[self.compact(e, from_url) for e in dated],
+            downloads=list(downloads) if downloads is not None else None,
+        )
+
+
+@dataclass(frozen=True)
+class _CategoryPlan:
+    """The parts of one top-level category: (page URL, sections) in order."""
+
+    top_id: str
+    parts: list[tuple[str, list[tuple[str, str, list[Entry]]]]]
