@@ -307,6 +307,27 @@ def check_links(
     sys.exit(status)
 
 
+@cli.command()
+@root_option
+@click.option("--serve", is_flag=True, help="Preview with live reload instead of building.")
+@click.option("--dev-addr", default="127.0.0.1:8000", show_default=True, help="Address for --serve.")
+def site(root: Path, serve: bool, dev_addr: str) -> None:
+    """Build the website into site/ (mkdocs --strict), or preview it with --serve.
+
+    A failed build leaves the previous site/ untouched.
+    """
+    from ddl_catalog.render.site import SiteError, build_site, serve_site
+
+    try:
+        if serve:
+            serve_site(root, address=dev_addr)
+            return
+        target = build_site(root)
+    except SiteError as err:
+        raise click.ClickException(str(err)) from err
+    click.echo(f"site: built {target}")
+
+
 def main() -> None:
     """Run the command line (console script entry point)."""
     cli(prog_name="ddl-catalog")
