@@ -310,7 +310,9 @@ def check_links(
 @cli.command()
 @root_option
 @click.option("--serve", is_flag=True, help="Preview with live reload instead of building.")
-@click.option("--dev-addr", default="127.0.0.1:8000", show_default=True, help="Address for --serve.")
+@click.option(
+    "--dev-addr", default="127.0.0.1:8000", show_default=True, help="Address for --serve."
+)
 def site(root: Path, serve: bool, dev_addr: str) -> None:
     """Build the website into site/ (mkdocs --strict), or preview it with --serve.
 
