@@ -199,7 +199,9 @@ def fmt_command(root: Path, check: bool, files: tuple[Path, ...]) -> None:
 @root_option
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 with a diff if stale.")
 @click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
     help="File to write or check (default: README.md under --root).",
 )
 def readme(root: Path, check: bool, output: Path | None) -> None:
@@ -218,8 +220,9 @@ def readme(root: Path, check: bool, output: Path | None) -> None:
             diff = rendering.stale_diff(target, text)
             if diff is not None:
                 click.echo(diff, nl=False)
-                click.echo(f"{target} is stale: run `ddl-catalog readme` (or `make readme`)",
-                           err=True)
+                click.echo(
+                    f"{target} is stale: run `ddl-catalog readme` (or `make readme`)", err=True
+                )
                 sys.exit(1)
             click.echo(f"{target} is up to date")
             return
