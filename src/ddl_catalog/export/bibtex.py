@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from bibtexparser import model
+from bibtexparser import middlewares, model
 from bibtexparser.entrypoint import write_string
 from bibtexparser.library import Library
 from bibtexparser.writer import BibtexFormat
@@ -139,7 +139,9 @@ def render(entries: Iterable[Entry]) -> str:
         library.add(to_block(entry))
     if not library.entries:
         return ""
-    text: str = write_string(library, bibtex_format=_format())
+    # The library is built here and thrown away: let the writer's middlewares work in place.
+    stack = middlewares.default_unparse_stack(allow_inplace_modification=True)
+    text: str = write_string(library, unparse_stack=stack, bibtex_format=_format())
     return text
 
 
