@@ -548,3 +548,17 @@ def test_category_bib_files_names_only_categories_with_papers(catalog: Catalog) 
         "surveys": "bib/surveys.bib",
         "parallelism": "bib/parallelism.bib",
     }
+
+
+def test_site_url_comes_from_mkdocs_yml(root: Path) -> None:
+    assert export.configured_site_url(root) is None
+    (root / "mkdocs.yml").write_text(
+        "site_name: x\nsite_url: 'https://example.org/ddl/'  # published\ntheme: material\n"
+    )
+    assert export.configured_site_url(root) == "https://example.org/ddl/"
+    result = CliRunner().invoke(cli, ["export", "--root", str(root), "--format", "atom"])
+    assert result.exit_code == 0, result.output
+    feed = ET.fromstring(result.output.encode())
+    self_link = feed.find(f"{ATOM}link[@rel='self']")
+    assert self_link is not None
+    assert self_link.get("href") == "https://example.org/ddl/feed.xml"

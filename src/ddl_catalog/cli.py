@@ -83,7 +83,9 @@ def validate(root: Path, strict: bool, fmt: str) -> None:
     help="Write to FILE (atomically) instead of standard output.",
 )
 @click.option("--category", metavar="ID", help="Only entries filed under this category.")
-@click.option("--site-url", metavar="URL", help="The site's address, for the feed's links.")
+@click.option(
+    "--site-url", metavar="URL", help="The site's address, for the feed's links [mkdocs.yml]."
+)
 @click.option(
     "--into",
     type=click.Path(file_okay=False, path_type=Path),
@@ -108,6 +110,7 @@ def export(
         raise click.UsageError("--into writes every file; it takes no -o or --category")
     try:
         catalog = open_catalog(root)
+        site_url = site_url or exporting.configured_site_url(root)
         if into is not None:
             for path in exporting.site_files(catalog, into, site_url=site_url):
                 click.echo(path)

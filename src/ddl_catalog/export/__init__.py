@@ -8,6 +8,7 @@ built site at stable URLs (listed in SITE_FILES).
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -85,6 +86,19 @@ SITE_FILES: dict[str, str] = {
 SCHEMA_FILE = "api/catalog.schema.json"
 #: Per-category BibTeX files: BIB_DIR/<top-category-id>.bib.
 BIB_DIR = "bib"
+
+
+_SITE_URL = re.compile(r"^site_url:\s*['\"]?(https?://[^\s'\"#]+)", re.MULTILINE)
+
+
+def configured_site_url(root: Path) -> str | None:
+    """Return the site_url of root/mkdocs.yml, so the feed links to the published site."""
+    try:
+        text = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    match = _SITE_URL.search(text)
+    return match.group(1) if match else None
 
 
 def select(catalog: Catalog, category: str | None = None) -> list[Entry]:
