@@ -336,6 +336,35 @@ def site(root: Path, serve: bool, dev_addr: str) -> None:
     click.echo(f"site: built {target}")
 
 
+@cli.command("import")
+@root_option
+@click.argument("list_file", metavar="LIST.md", type=click.Path(path_type=Path))
+@click.option(
+    "--into",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=None,
+    help="Write drafts under DIR/<folder>/ instead of the catalog's data/.",
+)
+@click.option("--dry-run", is_flag=True, help="Print the report; write nothing.")
+def import_cmd(root: Path, list_file: Path, into: Path | None, dry_run: bool) -> None:
+    """Turn an awesome-list Markdown file into draft entries, merging what the catalog has.
+
+    Prints one line per item (new, merged into an entry, or skipped with the reason), then the
+    counts. Drafts get a TODO description that validation rejects until it is rewritten.
+    Never overwrites a file.
+    """
+    from ddl_catalog.importer import BadList, ImportFailed, report_lines, run_import
+
+    try:
+        result = run_import(list_file, root, into=into, dry_run=dry_run)
+    except (BadList, ImportFailed) as err:
+        click.echo(str(err), err=True)
+        sys.exit(1)
+    for line in report_lines(result):
+        click.echo(line)
+    sys.exit(1 if result.failed else 0)
+
+
 def main() -> None:
     """Run the command line (console script entry point)."""
     cli(prog_name="ddl-catalog")

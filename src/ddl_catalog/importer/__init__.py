@@ -1,0 +1,134 @@
+"""``ddl-catalog import``: turn an awesome-list Markdown file into draft entry files.
+
+markdown.py parses the list, plan.py merges and names the drafts, write.py writes them.
+Drafts carry a TODO description, so ``ddl-catalog validate`` fails until a person rewrites it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+from ddl_catalog.importer.markdown import BadList, parse_list, read_list
+from ddl_catalog.importer.plan import Plan, Planner, read_categories, read_existing
+from ddl_catalog.importer.write import WriteError, render, write_new
+from ddl_catalog.load import LoadError
+
+__all__ = ["BadList", "ImportFailed", "ImportResult", "report_lines", "run_import", "today"]
+
+
+class ImportFailed(Exception):
+    """The import cannot run (no catalog at --root, unreadable categories.yml ...)."""
+
+
+@dataclass
+class ImportResult:
+    """The plan of an import and what was written."""
+
+    plan: Plan
+    target: Path
+    dry_run: bool
+    written: list[Path] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)
+
+
+def today() -> str:
+    """Return today's date, or SOURCE_DATE_EPOCH's, as YYYY-MM-DD (reproducible builds)."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit():
+        return datetime.fromtimestamp(int(epoch), tz=UTC).date().isoformat()
+    return date.today().isoformat()
+
+
+def run_import(
+    list_file: Path,
+    root: Path,
+    *,
+    into: Path | None = None,
+    dry_run: bool = False,
+    added: str | None = None,
+) -> ImportResult:
+    """Parse a list, plan drafts against the catalog at root, and write them (unless dry_run)."""
+    categories_file = root / "data" / "categories.yml"
+    if not categories_file.is_file():
+        raise ImportFailed(
+            f"{categories_file}:1:1: error: no data/categories.yml under {root}: is --root right?"
+        )
+    display = str(list_file)
+    parsed = parse_list(read_list(list_file, display), display)
+    target = into if into is not None else root / "data"
+    existing = read_existing(root, extra_dirs=(target,))
+    try:
+        existing.categories = read_categories(root)
+    except LoadError as exc:
+        raise ImportFailed(str(exc.problem)) from exc
+    stamp = added or today()
+    plan = Planner(existing, stamp).run(parsed)
+    result = ImportResult(plan, target, dry_run)
+    if dry_run:
+        return result
+    for draft in plan.drafts:
+        path = target / draft.folder / f"{draft.id}.yml"
+        try:
+            write_new(path, render(draft, stamp, root, path))
+        except (WriteError, OSError) as exc:
+            result.failed.append(str(exc))
+        else:
+            result.written.append(path)
+    return result
+
+
+def report_lines(result: ImportResult) -> Iterator[str]:
+    """Yield the import report: headings, one line per item, dropped links, then the counts."""
+    plan = result.plan
+    src = plan.source
+    for heading in plan.headings:
+        if heading.known:
+            yield f"{src}:{heading.line}: heading '{heading.title}' -> category {heading.category}"
+        else:
+            yield (
+                f"{src}:{heading.line}: heading '{heading.title}' -> '{heading.category}' "
+                "(no close match in data/categories.yml: add it or re-file the drafts)"
+            )
+    drafts = {d.id: d for d in plan.drafts}
+    for outcome in plan.outcomes:
+        where = f"{src}:{outcome.line}:"
+        if outcome.status == "new":
+            draft = drafts[outcome.target]
+            yield f"{where} new {draft.folder}/{draft.id}.yml ({draft.kind}): {outcome.title}"
+        elif outcome.status == "merged":
+            into = outcome.target if outcome.into_catalog else f"draft {outcome.target}"
+            yield f"{where} merged into {into} ({outcome.reason}): {outcome.title}"
+        else:
+            yield f"{where} skipped ({outcome.reason}): {outcome.title}".rstrip(": ")
+    for drop in plan.dropped:
+        yield f"{src}:{drop.line}: {drop.reason}: {', '.join(drop.urls)}"
+    yield from (f"error: {message}" for message in result.failed)
+    yield summary(result)
+
+
+def summary(result: ImportResult) -> str:
+    """Return the closing count lines."""
+    plan = result.plan
+    merged_catalog = sum(1 for o in plan.outcomes if o.status == "merged" and o.into_catalog)
+    merged = plan.count("merged")
+    reasons = Counter(o.reason for o in plan.outcomes if o.status == "skipped")
+    skipped = ", ".join(f"{n} {reason}" for reason, n in sorted(reasons.items()))
+    items = plan.count("new") + merged
+    line = (
+        f"{items} items: {plan.count('new')} new, {merged} merged "
+        f"({merged_catalog} into the catalog, {merged - merged_catalog} within the list); "
+        f"{sum(reasons.values())} skipped" + (f" ({skipped})" if skipped else "")
+    )
+    if result.dry_run:
+        return line + "\ndry run: nothing written"
+    return (
+        line
+        + f"\nwrote {len(result.written)} draft files under {result.target}"
+        + (f"; {len(result.failed)} not written" if result.failed else "")
+        + ("; rewrite each TODO description before committing" if result.written else "")
+    )

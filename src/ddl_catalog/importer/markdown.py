@@ -1,0 +1,705 @@
+"""Awesome-list Markdown -> raw items: one per resource-like list item, with its links and text.
+
+The parser knows list styles, not the catalog: it reads headings, ``-``/``*``/``1.`` items,
+``[Title](url) - text`` items, bold titles followed by labelled links (``- paper: [..](..)``),
+bare URLs and links broken across lines, and says why it skipped everything else.
+Markdown is tokenised by markdown-it-py (CommonMark), so nesting and continuation lines follow
+the same rules GitHub uses.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+#: Larger files are refused: the biggest awesome lists are a few hundred kilobytes.
+MAX_BYTES = 5 * 1024 * 1024
+
+#: Schemes of links that name a resource (ftp is kept so that the validator can flag it).
+WEB_SCHEMES = ("http://", "https://", "ftp://")
+
+#: Link texts that say what a link is rather than what the resource is called.
+GENERIC_TEXTS = frozenset(
+    {
+        "arxiv",
+        "article",
+        "blog",
+        "blog post",
+        "book",
+        "code",
+        "data",
+        "dataset",
+        "demo",
+        "doc",
+        "docs",
+        "documentation",
+        "github",
+        "gitxiv",
+        "here",
+        "home page",
+        "homepage",
+        "link",
+        "mirror",
+        "notes",
+        "paper",
+        "pdf",
+        "post",
+        "poster",
+        "project",
+        "project page",
+        "repo",
+        "repository",
+        "slides",
+        "source",
+        "source code",
+        "talk",
+        "video",
+        "web page",
+        "webpage",
+        "website",
+        "youtube",
+    }
+)
+
+_BARE_URL = re.compile(r"(?:https?|ftp)://[^\s<>\[\]()\"']+")
+_LABEL = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z0-9 /&._-]{0,30}?)\s*:\s*(?P<rest>.*)$", re.S)
+_BROKEN_PAREN = re.compile(r"\]([ \t]*)\r?\n[ \t]*\((?=\s*(?:https?|ftp)://)")
+_NOT_CONTENT = frozenset(
+    {
+        "contents",
+        "table of contents",
+        "toc",
+        "license",
+        "licence",
+        "contributing",
+        "contributors",
+        "contribute",
+        "footnotes",
+        "acknowledgements",
+        "acknowledgments",
+    }
+)
+
+
+class BadList(Exception):
+    """The file cannot be read as a Markdown list; carries a located message."""
+
+    def __init__(self, path: str, line: int, column: int, message: str) -> None:
+        super().__init__(f"{path}:{line}:{column}: error: {message}")
+        self.path, self.line, self.column, self.message = path, line, column, message
+
+
+@dataclass(frozen=True)
+class RawLink:
+    """A link of an item: its URL, its text ('' for a bare URL) and any ``label:`` before it."""
+
+    url: str
+    text: str
+    label: str
+    line: int
+
+    @property
+    def generic(self) -> bool:
+        """Say whether the text names the link's type ('paper', a URL ...) rather than a title."""
+        text = self.text.strip().lower().rstrip(".:")
+        return not text or text in GENERIC_TEXTS or text.startswith(WEB_SCHEMES)
+
+
+@dataclass
+class RawItem:
+    """One resource as the list gives it: a title (None when only a URL), links, text, notes."""
+
+    line: int
+    title: str | None
+    links: list[RawLink]
+    text: str
+    headings: tuple[str, ...]
+    notes: list[str] = field(default_factory=list)
+    context: str = ""
+
+
+@dataclass(frozen=True)
+class Skip:
+    """Something that looked like an item and is not one, with the reason and its URLs."""
+
+    line: int
+    reason: str
+    text: str
+    urls: tuple[str, ...] = ()
+
+
+@dataclass
+class Heading:
+    """A heading of the list, by line."""
+
+    line: int
+    level: int
+    title: str
+
+
+@dataclass
+class ParsedList:
+    """What a list file holds: items, skipped things, headings."""
+
+    path: str
+    items: list[RawItem] = field(default_factory=list)
+    skips: list[Skip] = field(default_factory=list)
+    headings: list[Heading] = field(default_factory=list)
+
+
+class _Markdown(MarkdownIt):
+    """CommonMark that keeps link destinations as written (no percent-encoding)."""
+
+    def normalizeLink(self, url: str) -> str:
+        """Return the URL unchanged: the catalog stores URLs as their authors wrote them."""
+        return url
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def read_list(file: Path, display: str) -> str:
+    """Read a list file as text, or raise BadList saying where and why it is unusable."""
+    try:
+        if file.stat().st_size > MAX_BYTES:
+            raise BadList(display, 1, 1, f"file is larger than {MAX_BYTES // 1024 // 1024} MB")
+        raw = file.read_bytes()
+    except IsADirectoryError as exc:
+        raise BadList(display, 1, 1, "is a directory, not a Markdown file") from exc
+    except OSError as exc:
+        raise BadList(display, 1, 1, f"cannot read the file: {exc.strerror or exc}") from exc
+    if b"\x00" in raw:
+        line, column = _position(raw, raw.index(b"\x00"))
+        raise BadList(display, line, column, "binary file (NUL byte): not a Markdown list")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line, column = _position(raw, exc.start)
+        raise BadList(display, line, column, "not UTF-8 text: save the list as UTF-8") from exc
+    if not text.strip():
+        raise BadList(display, 1, 1, "empty file: no list to import")
+    return text
+
+
+def _position(raw: bytes, offset: int) -> tuple[int, int]:
+    """Return the 1-based line and column of a byte offset."""
+    before = raw[:offset]
+    line = before.count(b"\n") + 1
+    return line, offset - (before.rfind(b"\n") + 1) + 1
+
+
+def _prepare(text: str) -> str:
+    """Blank out YAML front matter and join ``[text]`` to a ``(url)`` on the next line.
+
+    Both keep the line count, so that every reported line is the file's own.
+    """
+    lines = text.splitlines(keepends=True)
+    if lines and lines[0].strip() == "---":
+        for end in range(1, len(lines)):
+            if lines[end].strip() in ("---", "..."):
+                lines[: end + 1] = ["\n"] * (end + 1)
+                break
+    # CommonMark allows a line break between "(" and the destination, not between "]" and "(".
+    return _BROKEN_PAREN.sub("](\n", "".join(lines))
+
+
+# --------------------------------------------------------------------------- inline text
+
+
+@dataclass
+class _Inline:
+    """An inline run split into text and links; images and badges set aside."""
+
+    parts: list[str | RawLink]
+    images: list[str]
+    line: int = 0
+
+    @property
+    def links(self) -> list[RawLink]:
+        """Return the links, in order."""
+        return [p for p in self.parts if isinstance(p, RawLink)]
+
+    def lead(self) -> str:
+        """Return the text before the first link."""
+        out: list[str] = []
+        for part in self.parts:
+            if isinstance(part, RawLink):
+                break
+            out.append(part)
+        return _clean("".join(out))
+
+    def after_first(self) -> str:
+        """Return the text after the first link (other links' texts left out)."""
+        seen, out = False, []
+        for part in self.parts:
+            if isinstance(part, RawLink):
+                seen = True
+            elif seen:
+                out.append(part)
+        return _clean_description("".join(out))
+
+    def plain(self) -> str:
+        """Return all the text, with link texts in place."""
+        return _clean("".join(p if isinstance(p, str) else p.text for p in self.parts))
+
+
+def _inline(token: Token, line: int) -> _Inline:
+    """Split an inline token into text parts and links (bare URLs included)."""
+    parts: list[str | RawLink] = []
+    images: list[str] = []
+    href: str | None = None
+    link_text: list[str] = []
+    link_images: list[str] = []
+    for child in token.children or []:
+        kind = child.type
+        if kind == "link_open":
+            href, link_text, link_images = str(child.attrs.get("href", "")), [], []
+        elif kind == "link_close" and href is not None:
+            text = _clean("".join(link_text))
+            if link_images and not text:
+                images.extend(link_images)  # a badge: an image that links somewhere
+            elif href.lower().startswith(WEB_SCHEMES):
+                parts.append(RawLink(href.strip(), text, "", line))
+            else:
+                parts.append(text)  # an anchor or a relative link: keep its words only
+            href = None
+        elif kind == "image":
+            (link_images if href is not None else images).append(str(child.attrs.get("src", "")))
+        elif kind in ("text", "code_inline", "softbreak", "hardbreak"):
+            words = child.content if kind in ("text", "code_inline") else " "
+            if href is not None:
+                link_text.append(words)
+            else:
+                parts.append(words)
+    return _Inline(_split_bare_urls(parts, line), images, line)
+
+
+def _split_bare_urls(parts: list[str | RawLink], line: int) -> list[str | RawLink]:
+    """Turn URLs written as plain text into links without text."""
+    out: list[str | RawLink] = []
+    for part in parts:
+        if isinstance(part, RawLink):
+            out.append(part)
+            continue
+        last = 0
+        for match in _BARE_URL.finditer(part):
+            url = match.group(0).rstrip(".,;:!?")
+            out.append(part[last : match.start()])
+            out.append(RawLink(url, "", "", line))
+            last = match.start() + len(url)
+        out.append(part[last:])
+    return [p for p in out if not (isinstance(p, str) and not p)]
+
+
+def _clean(text: str) -> str:
+    """Fold whitespace and drop emphasis markers left in text."""
+    text = text.replace("**", "").replace("__", "")
+    return " ".join(text.split())
+
+
+def _clean_description(text: str) -> str:
+    """Drop the separator between a link and its description (``-``, ``:``, ``—``, ``->``)."""
+    text = _clean(text)
+    text = re.sub(r"^(?:->|=>|[-–—:,;|])+\s*", "", text)
+    return "" if re.fullmatch(r"[\s\W]*", text) else text
+
+
+def clean_title(text: str) -> str:
+    """Return a link text fit for a title: one line, no trailing punctuation or brackets."""
+    text = _clean(text)
+    text = re.sub(r"\s*([:,;/|-])\s*$", "", text)
+    text = text.rstrip(" .,;:")
+    return text.strip()
+
+
+def label_of(text: str) -> tuple[str, str]:
+    """Split ``paper: rest`` into ('paper', 'rest'); ('', text) when there is no short label."""
+    match = _LABEL.match(text)
+    if not match or _BARE_URL.match(text.strip()):
+        return "", text
+    label = match.group("label").strip().lower()
+    if len(label.split()) > 3:
+        return "", text
+    return label, match.group("rest").strip()
+
+
+# --------------------------------------------------------------------------- block structure
+
+
+@dataclass
+class _Node:
+    """A list item: its own inline text and its nested items."""
+
+    line: int
+    inlines: list[_Inline] = field(default_factory=list)
+    children: list[_Node] = field(default_factory=list)
+
+    def merged(self) -> _Inline:
+        """Return the item's own paragraphs as one inline run."""
+        parts: list[str | RawLink] = []
+        images: list[str] = []
+        for inline in self.inlines:
+            if parts:
+                parts.append(" ")
+            parts.extend(inline.parts)
+            images.extend(inline.images)
+        return _Inline(parts, images, self.line)
+
+
+@dataclass
+class _Block:
+    """A top-level block in document order: a heading, a paragraph or a list."""
+
+    kind: str  # "heading", "paragraph", "list"
+    line: int
+    level: int = 0
+    inline: _Inline | None = None
+    bold_only: bool = False
+    items: list[_Node] = field(default_factory=list)
+
+
+def _blocks(tokens: list[Token]) -> list[_Block]:
+    """Group the token stream into top-level blocks, lists as item trees."""
+    blocks: list[_Block] = []
+    stack: list[_Node] = []
+    lists: list[list[_Node]] = []
+    pending_heading: Token | None = None
+    for i, tok in enumerate(tokens):
+        line = (tok.map[0] + 1) if tok.map else 0
+        if tok.type in ("bullet_list_open", "ordered_list_open"):
+            if not stack:
+                blocks.append(_Block("list", line))
+                lists.append(blocks[-1].items)
+            else:
+                lists.append(stack[-1].children)
+        elif tok.type in ("bullet_list_close", "ordered_list_close"):
+            lists.pop()
+        elif tok.type == "list_item_open":
+            node = _Node(line)
+            lists[-1].append(node)
+            stack.append(node)
+        elif tok.type == "list_item_close":
+            stack.pop()
+        elif tok.type == "heading_open":
+            pending_heading = tok
+        elif tok.type == "inline":
+            where = (tok.map[0] + 1) if tok.map else 0
+            inline = _inline(tok, where)
+            if pending_heading is not None:
+                level = int(pending_heading.tag[1:])
+                blocks.append(_Block("heading", where, level=level, inline=inline))
+                pending_heading = None
+            elif stack:
+                stack[-1].inlines.append(inline)
+            else:
+                bold = _is_bold_only(tokens, i)
+                blocks.append(_Block("paragraph", where, inline=inline, bold_only=bold))
+    return blocks
+
+
+def _is_bold_only(tokens: list[Token], index: int) -> bool:
+    """Say whether a paragraph is nothing but strong text (a bold title)."""
+    children = [
+        c
+        for c in tokens[index].children or []
+        if c.type != "softbreak" and not (c.type == "text" and not c.content.strip())
+    ]
+    if (
+        len(children) < 3
+        or children[0].type != "strong_open"
+        or children[-1].type != "strong_close"
+    ):
+        return False
+    return all(c.type in ("text", "code_inline") for c in children[1:-1])
+
+
+# --------------------------------------------------------------------------- items
+
+
+def parse_list(text: str, display: str) -> ParsedList:
+    """Parse list text into items and skips; raise BadList when it holds no list items."""
+    tokens = _Markdown("commonmark").parse(_prepare(text))
+    result = ParsedList(display)
+    headings: list[Heading] = []
+    bold: tuple[int, str] | None = None
+    bold_parts: list[_Node | _Inline] = []
+    saw_items = False
+
+    def close_bold() -> None:
+        nonlocal bold
+        if bold is not None:
+            _bold_block(result, bold, bold_parts, _titles(headings))
+        bold = None
+        bold_parts.clear()
+
+    for block in _blocks(tokens):
+        if block.kind == "heading" and block.inline is not None:
+            close_bold()
+            title = clean_title(block.inline.plain())
+            heading = Heading(block.line, block.level, title)
+            while headings and headings[-1].level >= block.level:
+                headings.pop()
+            headings.append(heading)
+            result.headings.append(heading)
+        elif _in_non_content(headings):
+            for url in _urls_of_block(block):
+                result.skips.append(
+                    Skip(block.line, "table of contents or meta section", "", (url,))
+                )
+        elif block.kind == "paragraph" and block.inline is not None:
+            if block.bold_only:
+                close_bold()
+                bold = (block.line, clean_title(block.inline.plain()))
+            elif bold is not None:
+                bold_parts.append(block.inline)
+            else:
+                _prose(result, block)
+        elif block.kind == "list":
+            saw_items = True
+            if bold is not None:
+                bold_parts.extend(block.items)
+            else:
+                for node in block.items:
+                    _item(result, node, _titles(headings), context="")
+    close_bold()
+    if not saw_items and not result.items:
+        raise BadList(
+            display,
+            1,
+            1,
+            "no list items found: expected '-', '*' or '1.' items or bold titles followed by links",
+        )
+    result.items.sort(key=lambda item: item.line)
+    result.skips.sort(key=lambda skip: skip.line)
+    return result
+
+
+def _titles(headings: list[Heading]) -> tuple[str, ...]:
+    """Return the titles of the open headings, outermost first."""
+    return tuple(h.title for h in headings)
+
+
+def _in_non_content(headings: list[Heading]) -> bool:
+    """Say whether the current section is a table of contents, licence or the like."""
+    return any(h.title.lower().strip(" :") in _NOT_CONTENT for h in headings)
+
+
+def _urls_of_block(block: _Block) -> Iterator[str]:
+    """Yield the web URLs of a paragraph or list block (for skip records)."""
+    if block.inline is not None:
+        yield from (link.url for link in block.inline.links)
+    stack = list(block.items)
+    while stack:
+        node = stack.pop()
+        yield from (link.url for link in node.merged().links)
+        stack.extend(node.children)
+
+
+def _prose(result: ParsedList, block: _Block) -> None:
+    """Record the links of a paragraph outside any list: prose, not items."""
+    if block.inline is None:
+        return
+    urls = tuple(link.url for link in block.inline.links)
+    for image in block.inline.images:
+        result.skips.append(Skip(block.line, "image", "", (image,)))
+    if urls:
+        result.skips.append(
+            Skip(
+                block.line, "link in a paragraph, not a list item", block.inline.plain()[:80], urls
+            )
+        )
+
+
+def _note_images(result: ParsedList, line: int, inline: _Inline) -> None:
+    """Record the images of an item (badges and embeds are not resources)."""
+    for image in inline.images:
+        result.skips.append(Skip(line, "image", "", (image,)))
+
+
+def _item(result: ParsedList, node: _Node, headings: tuple[str, ...], context: str) -> None:
+    """Turn one top-level (or promoted) list item into items and skips."""
+    inline = node.merged()
+    _note_images(result, node.line, inline)
+    links = inline.links
+    if links:
+        _linked_item(result, node, inline, headings, context)
+        return
+    linked_children = [c for c in node.children if _has_links(c)]
+    label = clean_title(inline.plain())
+    if not linked_children:
+        result.skips.append(Skip(node.line, "no link", label))
+        for child in node.children:
+            _note_images(result, child.line, child.merged())
+        return
+    if any(_child_is_labelled(c) for c in linked_children):
+        _labelled_resource(result, node.line, label, node.children, headings, context)
+        return
+    result.skips.append(Skip(node.line, "grouping label", label))
+    for child in node.children:
+        _item(result, child, headings, context=label)
+
+
+def _has_links(node: _Node) -> bool:
+    """Say whether an item or any item under it carries a link."""
+    return bool(node.merged().links) or any(_has_links(c) for c in node.children)
+
+
+def _child_is_labelled(node: _Node) -> bool:
+    """Say whether a sub-item is a typed link of its parent (``paper: ...``, ``[Github](..)``)."""
+    links = node.merged().links
+    return bool(links) and (links[0].generic or _ends_with_colon(node))
+
+
+def _ends_with_colon(node: _Node) -> bool:
+    """Say whether the text before an item's first link ends with a colon (``slides: [..]``)."""
+    parts = node.merged().parts
+    for i, part in enumerate(parts):
+        if isinstance(part, RawLink):
+            before = "".join(p for p in parts[:i] if isinstance(p, str)).strip()
+            return before.endswith(":")
+    return False
+
+
+def _typed_links(inline: _Inline) -> list[RawLink]:
+    """Return an inline's links, each with the ``label:`` written before it (if any)."""
+    out: list[RawLink] = []
+    text = ""
+    for part in inline.parts:
+        if isinstance(part, RawLink):
+            before = text.strip()
+            label = label_of(before)[0] if before.endswith(":") else ""
+            out.append(RawLink(part.url, part.text, label, part.line))
+            text = ""
+        else:
+            text += part
+    return out
+
+
+def _linked_item(
+    result: ParsedList, node: _Node, inline: _Inline, headings: tuple[str, ...], context: str
+) -> None:
+    """Build the item(s) of a list item that has links of its own."""
+    links = _typed_links(inline)
+    notes, extra = _children_links_and_notes(result, node.children)
+    lead = inline.lead()
+    connector_only = not re.sub(
+        r"\b(and|or|also|cf|see)\b|[\s,;&+.]", "", lead + inline.after_first()
+    )
+    if all(not link.text for link in links) and len(links) > 1 and connector_only:
+        for link in links:  # "* URL1 and URL2": two resources
+            result.items.append(
+                RawItem(link.line, None, [link], "", headings, list(notes), context)
+            )
+        return
+    first = links[0]
+    if first.generic:
+        title = (
+            clean_title(lead)
+            or (
+                clean_title(first.text)
+                if first.text and not first.text.startswith(WEB_SCHEMES)
+                else ""
+            )
+            or None
+        )
+        text = inline.after_first()
+    else:
+        title = clean_title(first.text)
+        text = " ".join(t for t in (lead, inline.after_first()) if t)
+    result.items.append(RawItem(node.line, title, links + extra, text, headings, notes, context))
+
+
+def _children_links_and_notes(
+    result: ParsedList, children: list[_Node]
+) -> tuple[list[str], list[RawLink]]:
+    """Collect the notes (text-only sub-items) and links of the sub-items of an item."""
+    notes: list[str] = []
+    links: list[RawLink] = []
+    for child in children:
+        inline = child.merged()
+        _note_images(result, child.line, inline)
+        typed = _typed_links(inline)
+        if typed:
+            first = typed[0]
+            if not first.label and first.text and not first.generic:
+                typed[0] = RawLink(first.url, first.text, first.text.lower(), first.line)
+            links.extend(typed)
+            rest = inline.after_first()
+            if rest:
+                notes.append(rest)
+        else:
+            text = inline.plain()
+            if text:
+                notes.append(text)
+        more_notes, more_links = _children_links_and_notes(result, child.children)
+        notes.extend(more_notes)
+        links.extend(more_links)
+    return notes, links
+
+
+def _labelled_resource(
+    result: ParsedList,
+    line: int,
+    title: str,
+    parts: list[_Node | _Inline] | list[_Node],
+    headings: tuple[str, ...],
+    context: str,
+) -> None:
+    """Build one item from a title and its typed links (bold title + ``- paper: ..`` style)."""
+    notes: list[str] = []
+    links: list[RawLink] = []
+    for part in parts:
+        if isinstance(part, _Inline):
+            _note_images(result, part.line, part)
+            links.extend(_typed_links(part))
+            continue
+        inline = part.merged()
+        _note_images(result, part.line, inline)
+        typed = _typed_links(inline)
+        if typed:
+            lead = inline.lead().rstrip(":").strip()
+            label, _ = label_of(lead + ":")
+            first = typed[0]
+            if not first.label:
+                typed[0] = RawLink(first.url, first.text, label or first.text.lower(), first.line)
+            links.extend(typed)
+            rest = inline.after_first()
+            if lead and not label:
+                notes.append(lead)
+            if rest:
+                notes.append(rest)
+        elif inline.plain():
+            notes.append(inline.plain())
+        child_notes, child_links = _children_links_and_notes(result, part.children)
+        notes.extend(child_notes)
+        links.extend(child_links)
+    if not links:
+        result.skips.append(Skip(line, "no link", title))
+        return
+    result.items.append(RawItem(line, title or None, links, "", headings, notes, context))
+
+
+def _bold_block(
+    result: ParsedList,
+    bold: tuple[int, str],
+    parts: list[_Node | _Inline],
+    headings: tuple[str, ...],
+) -> None:
+    """Turn a bold title and what follows it into one resource, or a group of items."""
+    line, title = bold
+    nodes = [p for p in parts if isinstance(p, _Node)]
+    titled = [n for n in nodes if n.merged().links and not _child_is_labelled(n)]
+    if titled:  # the bold text heads a list of resources: a pseudo-heading
+        result.skips.append(Skip(line, "grouping label", title))
+        for part in parts:
+            if isinstance(part, _Node):
+                _item(result, part, headings, context=title)
+            else:
+                _prose(result, _Block("paragraph", line, inline=part))
+        return
+    _labelled_resource(result, line, title, parts, headings, context="")

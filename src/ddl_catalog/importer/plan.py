@@ -1,0 +1,655 @@
+"""Raw list items -> draft entries: merge by canonical identity, guess kind, map headings, name ids.
+
+Nothing here writes files. An item whose identity the catalog already has (same arXiv id, DOI,
+GitHub repository or normalised URL, or a URL the catalog keeps as one of an entry's links) is
+reported as merged into that entry; repeated items of the list become one draft.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from ddl_catalog import identity, ids
+from ddl_catalog.importer.markdown import (
+    WEB_SCHEMES,
+    ParsedList,
+    RawItem,
+    RawLink,
+    Skip,
+    clean_title,
+)
+from ddl_catalog.load import LoadError, load_file
+from ddl_catalog.model import KIND_FOLDERS
+from ddl_catalog.validate import entry_files
+
+#: Titles shorter than this many words are too common to identify a resource
+#: ("Official documentation" names two different pages in seed 001).
+TITLE_MATCH_MIN_WORDS = 4
+
+#: How close a heading must be to a category title or id to be filed under it (difflib ratio).
+CATEGORY_CUTOFF = 0.8
+
+#: Secondary link types, by rank when the main URL has to be chosen among typed links.
+LINK_RANK = ("paper", "code", "website", "docs", "blog", "slides", "video", "data")
+
+_LINK_WORDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("code", ("github", "gitlab", "code", "implementation", "source", "repo")),
+    ("paper", ("paper", "arxiv", "pdf", "preprint")),
+    ("slides", ("slide",)),
+    ("video", ("video", "youtube", "talk", "recording", "vimeo")),
+    ("blog", ("blog", "post", "article")),
+    ("docs", ("doc", "manual", "guide", "tutorial")),
+    ("data", ("dataset", "data")),
+    ("website", ("page", "webpage", "website", "site", "project", "gitxiv", "home")),
+)
+_DROPPED_LABELS = frozenset({"mirror", "mirrors", "mirror link"})
+_PAPER_HOSTS = frozenset(
+    {
+        "papers.nips.cc",
+        "proceedings.neurips.cc",
+        "openreview.net",
+        "ieeexplore.ieee.org",
+        "dl.acm.org",
+        "usenix.org",
+        "proceedings.mlr.press",
+        "mlsys.org",
+        "aclanthology.org",
+        "aclweb.org",
+        "researchgate.net",
+        "semanticscholar.org",
+        "pdfs.semanticscholar.org",
+        "ijcai.org",
+        "icml.cc",
+        "link.springer.com",
+        "sciencedirect.com",
+        "biorxiv.org",
+        "jmlr.org",
+        "nowpublishers.com",
+        "hal.science",
+        "hgpu.org",
+    }
+)
+_TALK_HOSTS = frozenset(
+    {
+        "youtube.com",
+        "youtu.be",
+        "vimeo.com",
+        "slideshare.net",
+        "speakerdeck.com",
+        "videolectures.net",
+    }
+)
+_BLOG_HOSTS = frozenset(
+    {
+        "medium.com",
+        "towardsdatascience.com",
+        "dev.to",
+        "substack.com",
+        "tumblr.com",
+        "blogspot.com",
+        "wordpress.com",
+        "kdnuggets.com",
+    }
+)
+_CODE_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org"})
+_HEADING_KINDS: tuple[tuple[str, str], ...] = (
+    ("benchmark", "benchmark"),
+    ("dataset", "dataset"),
+    ("tutorial", "tutorial"),
+    ("book", "book"),
+    ("video", "talk"),
+    ("talk", "talk"),
+    ("course", "tutorial"),
+)
+_CITATION = re.compile(
+    r"^\s*(?:[A-Z]{1,2}\.\s*(?:-?[A-Z]\.\s*)*)+(?P<family>[A-Z][A-Za-z'’-]+)(?=,|\s+and\b|\s+et\s+al|\.)"
+)
+_YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
+
+
+@dataclass(frozen=True)
+class DraftLink:
+    """A secondary link of a draft."""
+
+    type: str
+    url: str
+    title: str | None = None
+
+
+@dataclass
+class Draft:
+    """A new entry the import proposes, before it is written."""
+
+    id: str
+    kind: str
+    title: str
+    url: str
+    description: str
+    categories: list[str]
+    line: int
+    links: list[DraftLink] = field(default_factory=list)
+    identifiers: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def folder(self) -> str:
+        """Return the data folder of the draft's kind."""
+        return KIND_FOLDERS[self.kind]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one list item: new draft, merged (into what, why) or skipped (why)."""
+
+    line: int
+    status: str  # "new", "merged", "skipped"
+    title: str
+    target: str = ""
+    reason: str = ""
+    into_catalog: bool = False
+
+
+@dataclass(frozen=True)
+class HeadingMap:
+    """Where a heading's items are filed."""
+
+    line: int
+    title: str
+    category: str
+    known: bool
+
+
+@dataclass
+class Plan:
+    """The whole proposal for one list: drafts, per-item outcomes, headings, dropped links."""
+
+    source: str
+    drafts: list[Draft] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
+    headings: list[HeadingMap] = field(default_factory=list)
+    dropped: list[Skip] = field(default_factory=list)
+
+    def count(self, status: str) -> int:
+        """Return how many items have this status."""
+        return sum(1 for o in self.outcomes if o.status == status)
+
+
+@dataclass
+class Existing:
+    """What the catalog already holds: ids, identity owners, link URLs and titles."""
+
+    ids: set[str] = field(default_factory=set)
+    owners: dict[tuple[str, str], str] = field(default_factory=dict)
+    link_owners: dict[str, str] = field(default_factory=dict)
+    titles: dict[str, str] = field(default_factory=dict)
+    categories: dict[str, str] = field(default_factory=dict)  # id -> title
+    corrected: dict[str, tuple[str, str]] = field(default_factory=dict)  # url -> (entry, action)
+    dropped: dict[str, str] = field(default_factory=dict)  # url -> reason
+
+
+# --------------------------------------------------------------------------- the catalog
+
+
+def read_existing(root: Path, extra_dirs: tuple[Path, ...] = ()) -> Existing:
+    """Index the catalog's entries (even invalid ones) and the names taken in target folders."""
+    found = Existing()
+    for file in entry_files(root):
+        found.ids.add(file.stem)
+        try:
+            data = load_file(file, file.name).data
+        except LoadError:
+            continue
+        if not isinstance(data, dict):
+            continue
+        entry_id = str(data.get("id") or file.stem)
+        found.ids.add(entry_id)
+        for key in sorted(identity.identity_keys(data)):
+            found.owners.setdefault(key, entry_id)
+        for url in _link_urls(data):
+            found.link_owners.setdefault(identity.normalize_url(url), entry_id)
+        title = data.get("title")
+        if isinstance(title, str) and (tkey := title_key(title)):
+            found.titles.setdefault(tkey, entry_id)
+    _read_corrections(root, found)
+    for folder in extra_dirs:
+        if folder.is_dir():
+            found.ids.update(p.stem for p in folder.glob("*/*.y*ml"))
+    return found
+
+
+def _read_corrections(root: Path, found: Existing) -> None:
+    """Learn from data/seed-corrections.yml which old URLs an entry replaced or which were dropped.
+
+    The file is optional; an unreadable one is ignored here (validation reports it).
+    """
+    file = root / "data" / "seed-corrections.yml"
+    if not file.is_file():
+        return
+    try:
+        data = load_file(file, "data/seed-corrections.yml").data
+    except LoadError:
+        return
+    rows = data.get("corrections") if isinstance(data, dict) else None
+    for row in rows if isinstance(rows, list) else []:
+        if not isinstance(row, dict) or not isinstance(row.get("url"), str):
+            continue
+        norm = identity.normalize_url(row["url"])
+        if isinstance(row.get("entry"), str):
+            found.corrected.setdefault(norm, (row["entry"], str(row.get("action") or "replaced")))
+        elif row.get("action") == "dropped":
+            found.dropped.setdefault(norm, str(row.get("reason") or "dropped"))
+
+
+def _link_urls(data: dict[str, Any]) -> list[str]:
+    """Return the secondary and archive URLs of an entry mapping."""
+    urls = [link.get("url") for link in data.get("links") or [] if isinstance(link, dict)]
+    urls.append(data.get("archive_url"))
+    return [u for u in urls if isinstance(u, str) and u.strip()]
+
+
+def read_categories(root: Path) -> dict[str, str]:
+    """Return {category id: title} from data/categories.yml (raises LoadError if unreadable)."""
+    data = load_file(root / "data" / "categories.yml", "data/categories.yml").data
+    found: dict[str, str] = {}
+    tops = data.get("categories") if isinstance(data, dict) else None
+    for top in tops if isinstance(tops, list) else []:
+        if not isinstance(top, dict):
+            continue
+        for node in [top, *(top.get("children") or [])]:
+            if isinstance(node, dict) and isinstance(node.get("id"), str):
+                found[node["id"]] = str(node.get("title") or node["id"])
+    return found
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def title_key(title: str) -> str | None:
+    """Return a title's comparison form, or None when it is too short to identify anything."""
+    words = re.findall(r"[0-9a-z]+", ids.ascii_fold(title).lower())
+    return " ".join(words) if len(words) >= TITLE_MATCH_MIN_WORDS else None
+
+
+def slug(text: str, max_words: int = 6, max_length: int = 48) -> str:
+    """Return kebab-case ASCII of text, cut at a word boundary, without a dangling stopword."""
+    words = ids.kebab(text).split("-") if ids.kebab(text) else []
+    out: list[str] = []
+    for word in words:
+        if len(out) >= max_words or len("-".join([*out, word])) > max_length:
+            break
+        out.append(word)
+    while len(out) > 1 and out[-1] in ids.STOPWORDS:
+        out.pop()
+    return "-".join(out) or "item"
+
+
+def _host(url: str) -> str:
+    """Return the bare lower-case host of a URL."""
+    host = (urlsplit(url).hostname or "").lower()
+    return host[4:] if host.startswith("www.") else host
+
+
+def _host_in(host: str, hosts: frozenset[str]) -> bool:
+    """Say whether host is one of hosts or a subdomain of one."""
+    return any(host == h or host.endswith("." + h) for h in hosts)
+
+
+def link_type(link: RawLink) -> str:
+    """Return the catalog link type of a link, from its label or text, else from its URL."""
+    text = "" if link.text.lower().startswith(WEB_SCHEMES) else link.text
+    words = f"{link.label} {text}".lower()
+    for kind, keys in _LINK_WORDS:
+        if re.search(r"\b(?:" + "|".join(keys) + ")", words):
+            return kind
+    host = _host(link.url)
+    if _host_in(host, _CODE_HOSTS):
+        return "code"
+    if _host_in(host, frozenset({"youtube.com", "youtu.be", "vimeo.com"})):
+        return "video"
+    if _host_in(host, frozenset({"slideshare.net", "speakerdeck.com"})):
+        return "slides"
+    if identity.arxiv_id(link.url) or identity.doi_from_url(link.url):
+        return "paper"
+    return "website"
+
+
+def secondary_type(link: RawLink) -> str:
+    """Return a secondary link's type; a paper host or a PDF without a label is a paper."""
+    found = link_type(link)
+    if found == "website" and _looks_like_paper(link.url):
+        return "paper"
+    return found
+
+
+def _looks_like_paper(url: str) -> bool:
+    """Say whether a URL points at a paper: arXiv, a DOI, a proceedings host, a PDF."""
+    host, path = _host(url), urlsplit(url).path.lower()
+    return bool(
+        identity.arxiv_id(url)
+        or identity.doi_from_url(url)
+        or _host_in(host, _PAPER_HOSTS)
+        or path.endswith(".pdf")
+        or "/research/publication/" in path
+    )
+
+
+def guess_kind(url: str, main_type: str, label: str, headings: tuple[str, ...]) -> str:
+    """Guess an entry kind from its main URL, how the list labels it, and its headings."""
+    host = _host(url)
+    heading_text = " ".join(headings).lower()
+    if re.search(r"\bbooks?\b", label):
+        return "book"
+    if main_type in ("slides", "video"):
+        return "talk"
+    if _looks_like_paper(url):
+        return "paper"
+    if _host_in(host, _CODE_HOSTS):
+        if "awesome" in url.lower():
+            return "list"
+        return "framework" if "framework" in heading_text else "library"
+    if _host_in(host, _TALK_HOSTS):
+        return "talk"
+    if (
+        _host_in(host, _BLOG_HOSTS)
+        or host.startswith("blog.")
+        or ".blog." in host
+        or "/blog" in urlsplit(url).path.lower()
+        or "blog" in host
+    ):
+        return "article"
+    if host.endswith("readthedocs.io") or host.startswith("docs."):
+        return "docs"
+    for word, kind in _HEADING_KINDS:
+        if word in heading_text:
+            return kind
+    return "article"
+
+
+def paper_id(title: str, text: str) -> str | None:
+    """Return a BibTeX-style id (family + year + first word) when the item cites its authors.
+
+    Only the plain ``J. Family, ...`` / ``J. Family et al. 2012`` form is trusted; anything else
+    falls back to the title's kebab-case.
+    """
+    match = _CITATION.match(text)
+    year = _YEAR.search(text, match.end()) if match else None
+    if not (match and year):
+        return None
+    return ids.paper_id([match.group("family")], int(year.group(1)), title)
+
+
+def _unique(base: str, taken: set[str]) -> str:
+    """Return base, or base-2, base-3 ... whichever is not taken; and take it."""
+    candidate = ids.unique(base[:76].strip("-") or "item", taken)
+    taken.add(candidate)
+    return candidate
+
+
+def draft_description(item: RawItem) -> str:
+    """Return the draft description: a TODO that quotes the list's words, to be rewritten.
+
+    It deliberately ends without a period, so that validation fails until someone writes the
+    real sentence (the description-style rule requires one).
+    """
+    said = " ".join(t for t in (item.context and f"{item.context}:", item.text, *item.notes) if t)
+    said = " ".join(said.replace('"', "'").split())
+    if len(said) > 180:
+        said = said[:179].rstrip() + "…"
+    if not said:
+        return "TODO: write one sentence in our own words about this resource"
+    return f'TODO: write one sentence in our own words; the list said: "{said}"'
+
+
+# --------------------------------------------------------------------------- planning
+
+
+class Planner:
+    """Turns the items of one parsed list into drafts and outcomes."""
+
+    def __init__(self, existing: Existing, today: str) -> None:
+        self.existing = existing
+        self.today = today
+        self.taken = set(existing.ids)
+        self.heading_cache: dict[tuple[str, ...], str] = {}
+        self.plan = Plan("")
+        self.owners: dict[tuple[str, str], Draft] = {}
+        self.titles: dict[str, Draft] = {}
+
+    def run(self, parsed: ParsedList) -> Plan:
+        """Plan every item and skip of the parsed list, in line order."""
+        self.plan = Plan(parsed.path)
+        for item in parsed.items:
+            self._item(item)
+        for skip in parsed.skips:
+            self.plan.outcomes.append(Outcome(skip.line, "skipped", skip.text, reason=skip.reason))
+        self.plan.outcomes.sort(key=lambda o: (o.line, o.status != "skipped"))
+        self.plan.headings = self._heading_report(parsed)
+        return self.plan
+
+    def _item(self, item: RawItem) -> None:
+        """Plan one item: merge it, or make it a new draft."""
+        links: list[RawLink] = []
+        for link in item.links:
+            if link.label in _DROPPED_LABELS or link.text.lower() in _DROPPED_LABELS:
+                self.plan.dropped.append(
+                    Skip(
+                        link.line,
+                        f"{link.label or 'mirror'} link dropped",
+                        item.title or "",
+                        (link.url,),
+                    )
+                )
+            else:
+                links.append(link)
+        title = item.title or ""
+        if not links:
+            self.plan.outcomes.append(
+                Outcome(item.line, "skipped", title, reason="only mirror links")
+            )
+            return
+        main = self._main_link(links)
+        others = [link for link in links if link is not main]
+        keys = identity.identity_keys({"url": main.url})
+        category = self._category(item.headings)
+        dropped = self.existing.dropped.get(identity.normalize_url(main.url))
+        if dropped is not None:
+            self.plan.outcomes.append(
+                Outcome(
+                    item.line,
+                    "skipped",
+                    title or main.url,
+                    reason=f"dropped by data/seed-corrections.yml: {dropped.rstrip('.')}",
+                )
+            )
+            return
+        reason, target = self._existing_match(main.url, keys, title)
+        if target:
+            self.plan.outcomes.append(
+                Outcome(item.line, "merged", title or main.url, target, reason, into_catalog=True)
+            )
+            return
+        draft, reason = self._draft_match(keys, title)
+        if draft is not None:
+            self._merge_into(draft, main, others, category)
+            self.plan.outcomes.append(
+                Outcome(item.line, "merged", title or main.url, draft.id, reason)
+            )
+            return
+        draft = self._new_draft(item, main, others, category)
+        self.plan.drafts.append(draft)
+        for key in keys:
+            self.owners.setdefault(key, draft)
+        if (tkey := title_key(draft.title)) is not None:
+            self.titles.setdefault(tkey, draft)
+        self.plan.outcomes.append(Outcome(item.line, "new", draft.title, draft.id))
+
+    @staticmethod
+    def _main_link(links: list[RawLink]) -> RawLink:
+        """Return the link that is the resource itself: the titled one, else the best typed one."""
+        if not links[0].generic and not links[0].label:
+            return links[0]
+        ranked = sorted(
+            links,
+            key=lambda link: (
+                LINK_RANK.index(t) if (t := link_type(link)) in LINK_RANK else len(LINK_RANK)
+            ),
+        )
+        return ranked[0]
+
+    def _existing_match(self, url: str, keys: set[tuple[str, str]], title: str) -> tuple[str, str]:
+        """Return (reason, entry id) when the catalog already has this resource."""
+        for key in sorted(keys):
+            if key in self.existing.owners:
+                return f"same {identity.describe_key(key)}", self.existing.owners[key]
+        norm = identity.normalize_url(url)
+        if norm in self.existing.link_owners:
+            return "the catalog keeps this URL as one of its links", self.existing.link_owners[norm]
+        if norm in self.existing.corrected:
+            entry, action = self.existing.corrected[norm]
+            return f"data/seed-corrections.yml: {action}", entry
+        tkey = title_key(title)
+        if tkey and tkey in self.existing.titles:
+            return "same title", self.existing.titles[tkey]
+        return "", ""
+
+    def _draft_match(self, keys: set[tuple[str, str]], title: str) -> tuple[Draft | None, str]:
+        """Return an earlier draft of this list that is the same resource, and why."""
+        for key in sorted(keys):
+            if key in self.owners:
+                return self.owners[key], f"same {identity.describe_key(key)} earlier in the list"
+        tkey = title_key(title)
+        if tkey and tkey in self.titles:
+            return self.titles[tkey], "same title earlier in the list"
+        return None, ""
+
+    def _merge_into(
+        self, draft: Draft, main: RawLink, others: list[RawLink], category: str
+    ) -> None:
+        """Add a repeated item's category and URLs to the draft it repeats."""
+        if category not in draft.categories:
+            draft.categories.append(category)
+        seen = {identity.normalize_url(u) for u in [draft.url, *(x.url for x in draft.links)]}
+        for link in [main, *others]:
+            norm = identity.normalize_url(link.url)
+            if norm not in seen:
+                seen.add(norm)
+                draft.links.append(
+                    DraftLink(secondary_type(link), link.url, _link_title(link, draft.title))
+                )
+
+    def _new_draft(
+        self, item: RawItem, main: RawLink, others: list[RawLink], category: str
+    ) -> Draft:
+        """Make a draft entry for an item seen for the first time."""
+        typed = main.generic or bool(main.label)
+        main_type = link_type(main if typed else RawLink(main.url, "", "", main.line))
+        kind = guess_kind(main.url, main_type, main.label or main.text.lower(), item.headings)
+        title = clean_title(item.title) if item.title else main.url
+        base = None
+        if kind == "paper" and item.title:
+            base = paper_id(title, " ".join([item.text, *item.notes]))
+        if base is None:
+            base = slug(title) if item.title else _url_slug(main.url)
+        links: list[DraftLink] = []
+        seen = {identity.normalize_url(main.url)}
+        for link in others:
+            norm = identity.normalize_url(link.url)
+            if norm not in seen:
+                seen.add(norm)
+                links.append(DraftLink(secondary_type(link), link.url, _link_title(link, title)))
+        ids: dict[str, str] = {}
+        if (aid := identity.arxiv_id(main.url)) is not None:
+            ids["arxiv"] = aid
+        if (doi := identity.doi_from_url(main.url)) is not None:
+            ids["doi"] = doi
+        return Draft(
+            id=_unique(base, self.taken),
+            kind=kind,
+            title=title,
+            url=main.url,
+            description=draft_description(item),
+            categories=[category],
+            line=item.line,
+            links=links,
+            identifiers=ids,
+        )
+
+    def _category(self, headings: tuple[str, ...]) -> str:
+        """Return the category id for items under these headings (closest match, else a slug)."""
+        if headings not in self.heading_cache:
+            self.heading_cache[headings] = self._match_headings(headings)
+        return self.heading_cache[headings]
+
+    def _match_headings(self, headings: tuple[str, ...]) -> str:
+        """Try the innermost heading first, then its parents; fall back to a slug of it."""
+        for heading in reversed(headings):
+            if (found := match_category(heading, self.existing.categories)) is not None:
+                return found
+        return slug(headings[-1]) if headings else "uncategorised"
+
+    def _heading_report(self, parsed: ParsedList) -> list[HeadingMap]:
+        """Say, for each heading that has items, where its items went."""
+        first_use: dict[tuple[str, ...], int] = {}
+        for item in parsed.items:
+            first_use.setdefault(item.headings, item.line)
+        out: list[HeadingMap] = []
+        for headings, category in sorted(self.heading_cache.items(), key=lambda kv: kv[0]):
+            if headings not in first_use or not headings:
+                continue
+            line = max(
+                (
+                    h.line
+                    for h in parsed.headings
+                    if h.title == headings[-1] and h.line <= first_use[headings]
+                ),
+                default=0,
+            )
+            out.append(
+                HeadingMap(line, headings[-1], category, category in self.existing.categories)
+            )
+        return sorted(out, key=lambda h: h.line)
+
+
+def match_category(heading: str, categories: dict[str, str]) -> str | None:
+    """Return the category whose title or id is closest to a heading (difflib), if close enough."""
+    wanted = _norm_heading(heading)
+    if not wanted:
+        return None
+    candidates: dict[str, str] = {}
+    for cat_id, title in categories.items():
+        candidates.setdefault(_norm_heading(title), cat_id)
+        candidates.setdefault(_norm_heading(cat_id), cat_id)
+    if wanted in candidates:
+        return candidates[wanted]
+    close = difflib.get_close_matches(wanted, list(candidates), n=1, cutoff=CATEGORY_CUTOFF)
+    return candidates[close[0]] if close else None
+
+
+def _norm_heading(text: str) -> str:
+    """Lower-case a heading, spell it in ASCII words, and drop bracketed asides."""
+    text = re.sub(r"\([^)]*\)", " ", ids.ascii_fold(text).lower())
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", text).split())
+
+
+def _link_title(link: RawLink, entry_title: str) -> str | None:
+    """Return a secondary link's own title when its text says more than its type or entry."""
+    text = clean_title(link.text)
+    if not text or link.generic or title_key(text) == title_key(entry_title) or text == entry_title:
+        return None
+    return text
+
+
+def _url_slug(url: str) -> str:
+    """Return an id for a URL-only item: the arXiv id, else the last meaningful path part."""
+    if (aid := identity.arxiv_id(url)) is not None:
+        return "arxiv-" + slug(aid)
+    parts = [p for p in urlsplit(url).path.split("/") if p]
+    for part in reversed(parts):
+        candidate = slug(re.sub(r"\.(pdf|html?)$", "", part))
+        if len(candidate) > 3 and not candidate.isdigit():
+            return candidate
+    return slug(_host(url))

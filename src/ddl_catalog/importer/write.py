@@ -1,0 +1,61 @@
+"""Draft entries -> YAML files: canonical layout, schema comment, atomic, never overwriting."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ddl_catalog.edit import fmt
+from ddl_catalog.importer.plan import Draft
+
+
+class WriteError(Exception):
+    """A draft could not be written (the file exists, or the folder is not writable)."""
+
+
+def render(draft: Draft, added: str, root: Path, path: Path) -> str:
+    """Return the YAML text of a draft in the catalog's canonical layout (as ``fmt`` writes it)."""
+    data: dict[str, Any] = {
+        "id": draft.id,
+        "kind": draft.kind,
+        "title": draft.title,
+        "url": draft.url,
+        "description": draft.description,
+        "categories": list(draft.categories),
+        "added": added,
+    }
+    if draft.identifiers:
+        data["identifiers"] = dict(draft.identifiers)
+    if draft.links:
+        data["links"] = [
+            {"type": link.type, "url": link.url, **({"title": link.title} if link.title else {})}
+            for link in draft.links
+        ]
+    return fmt.dump(data, fmt.schema_line(path, root))
+
+
+def write_new(path: Path, text: str) -> None:
+    """Write text to path atomically, and fail (WriteError) rather than replace an existing file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists():
+        raise WriteError(f"{path}: already exists; not overwritten")
+    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.link(temp, path)  # atomic, and refuses to replace an existing name
+        except FileExistsError as exc:
+            raise WriteError(f"{path}: already exists; not overwritten") from exc
+        except OSError:
+            if path.exists():
+                raise WriteError(f"{path}: already exists; not overwritten") from None
+            os.replace(temp, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temp)
