@@ -215,6 +215,9 @@ def build_site(root: Path, *, site_dir: Path | None = None, strict: bool = True)
     target.parent.mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's end-of-life banner
+    problems = _Collector()
+    mkdocs_log = logging.getLogger("mkdocs")
+    mkdocs_log.addHandler(problems)
     try:
         config = load_config(str(config_file), strict=strict, site_dir=str(scratch))
         config.plugins.on_startup(command="build", dirty=False)
@@ -224,12 +227,27 @@ def build_site(root: Path, *, site_dir: Path | None = None, strict: bool = True)
             config.plugins.on_shutdown()
     except MkDocsException as error:
         shutil.rmtree(scratch, ignore_errors=True)
-        raise SiteError(str(error).strip() or type(error).__name__) from error
+        reason = "; ".join(problems.messages) or str(error).strip() or type(error).__name__
+        raise SiteError(reason) from error
     except BaseException:
         shutil.rmtree(scratch, ignore_errors=True)
         raise
+    finally:
+        mkdocs_log.removeHandler(problems)
     _swap(scratch, target)
     return target
+
+
+class _Collector(logging.Handler):
+    """Keep the warnings and errors MkDocs logs, to say in one line why a build failed."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Remember one message (first line only)."""
+        self.messages.append(record.getMessage().strip().splitlines()[0])
 
 
 def _swap(new: Path, target: Path) -> None:

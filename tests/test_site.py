@@ -1,0 +1,414 @@
+"""The website: strict build, links and anchors, permalinks, determinism, escaping, page splits."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from collections.abc import Callable, Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urljoin, urlsplit
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import GOOD_FRAMEWORK, GOOD_PAPER
+from ddl_catalog.catalog import open_catalog
+from ddl_catalog.cli import cli
+from ddl_catalog.render.site import SiteError, build_site, data_epoch
+from ddl_catalog.render.site_pages import md_text, page_url, relative, safe_url
+from ddl_catalog.render.svg import year_chart
+
+REPO = Path(__file__).resolve().parent.parent
+MAX_PAGE = 1_000_000
+
+EVIL = """\
+id: evil2020xss
+kind: paper
+title: <img src=x onerror=alert(1)>
+url: https://example.org/evil
+description: See [x](javascript:alert(1)) and <script>alert(2)</script> for *details*.
+categories: [data-parallelism]
+authors: [Eve <b>Bold</b> Hacker]
+year: 2020
+venue: "<svg onload=alert(3)>"
+links:
+  - type: code
+    url: https://example.org/code
+    title: "\\"><script>alert(4)</script>"
+related:
+  - id: horovod
+    relation: implements
+"""
+
+
+def site_sources(root: Path) -> Path:
+    """Copy the site's sources (mkdocs.yml, docs/, templates/site) beside a synthetic catalog."""
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(REPO / "docs", root / "docs", dirs_exist_ok=True)
+    shutil.copytree(REPO / "templates" / "site", root / "templates" / "site", dirs_exist_ok=True)
+    return root
+
+
+# -- an HTML link checker ---------------------------------------------------------------------
+
+
+class _Links(HTMLParser):
+    """Collect ids, hrefs and srcs of one HTML page."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: set[str] = set()
+        self.links: list[tuple[str, str]] = []
+        self.loads: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if tag in ("script", "img", "iframe", "source", "video", "audio") and found.get("src"):
+            self.loads.append(found["src"] or "")
+        if tag == "link" and found.get("rel") not in ("canonical", "prev", "next", "alternate"):
+            self.loads.append(found.get("href") or "")
+        for name, value in attrs:
+            if value is None:
+                continue
+            if name in ("id", "name"):
+                self.ids.add(value)
+            elif name in ("href", "src") or (name == "data-ddl-moved"):
+                self.links.append((tag, value))
+
+
+def parse(path: Path) -> _Links:
+    """Parse one HTML file."""
+    parser = _Links()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+def html_pages(site: Path) -> Iterator[Path]:
+    """Yield every HTML page of a built site except the 404 page (it uses absolute URLs)."""
+    for path in sorted(site.rglob("*.html")):
+        if path.name != "404.html":
+            yield path
+
+
+def broken_links(site: Path) -> list[str]:
+    """Return every internal href/src of the site whose file or anchor does not exist."""
+    parsed = {p: parse(p) for p in html_pages(site)}
+    problems = []
+    for page, links in parsed.items():
+        base = "/" + page.relative_to(site).as_posix()
+        for tag, href in links.links:
+            scheme = urlsplit(href).scheme.lower()
+            if scheme in ("http", "https"):
+                continue
+            if scheme or href.startswith("//"):
+                problems.append(f"{base}: non-http(s) URL {href!r} in <{tag}>")
+                continue
+            target = urlsplit(urljoin(base, href))
+            path = unquote(target.path)
+            file = site / path.lstrip("/")
+            if path.endswith("/"):
+                file = file / "index.html"
+            if not file.is_file():
+                problems.append(f"{base}: {href!r} -> missing {path}")
+                continue
+            if target.fragment and file.suffix == ".html":
+                ids = parsed[file].ids if file in parsed else parse(file).ids
+                if unquote(target.fragment) not in ids:
+                    problems.append(f"{base}: {href!r} -> no anchor #{target.fragment}")
+    return problems
+
+
+# -- the real catalog -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def real_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Build the site of the real catalog once for this module (strict: warnings fail)."""
+    return build_site(REPO, site_dir=tmp_path_factory.mktemp("real") / "site")
+
+
+def test_every_internal_link_and_anchor_resolves(real_site: Path) -> None:
+    assert broken_links(real_site) == []
+
+
+def test_every_entry_has_its_permalink_on_its_top_category_page(real_site: Path) -> None:
+    catalog = open_catalog(REPO)
+    for entry in catalog:
+        category = catalog.categories[entry.primary_category]
+        top = category.parent or category.id
+        page = real_site / top / "index.html"
+        assert entry.id in parse(page).ids, f"/{top}/#{entry.id} missing"
+
+
+def test_pages_exist_and_none_is_too_big(real_site: Path) -> None:
+    catalog = open_catalog(REPO)
+    expected = [f"{t.id}/index.html" for t in catalog.top_categories()] + [
+        "index.html",
+        "explore/index.html",
+        "explore/index.json",
+        "papers-by-year/index.html",
+        "kinds/papers/index.html",
+        "kinds/software/index.html",
+        "tags/index.html",
+        "contributing/index.html",
+        "data-format/index.html",
+        "search/search_index.json",
+    ]
+    for rel in expected:
+        assert (real_site / rel).is_file(), rel
+    sizes = {p: p.stat().st_size for p in real_site.rglob("*.html")}
+    assert max(sizes.values()) < MAX_PAGE
+
+
+def test_generated_pages_are_not_written_to_docs(real_site: Path) -> None:
+    docs = {p.name for p in (REPO / "docs").glob("*.md")}
+    assert "explore.md" not in docs
+    assert "parallelism.md" not in docs
+
+
+def test_home_has_counts_recent_and_downloads(real_site: Path) -> None:
+    catalog = open_catalog(REPO)
+    home = (real_site / "index.html").read_text(encoding="utf-8")
+    assert f"{len(catalog)} entries" in home
+    assert 'id="recently-added"' in home
+    for path in ("api/catalog.json", "catalog.csv", "papers.bib", "papers.json", "feed.xml"):
+        assert f'href="{path}"' in home
+        assert (real_site / path).is_file()
+
+
+def test_horovod_card(real_site: Path) -> None:
+    html = (real_site / "frameworks" / "index.html").read_text(encoding="utf-8")
+    card = html[html.index('<h3 id="horovod">') :]
+    card = card[: card.index("</article>")]
+    assert (
+        "https://github.com/ddl-catalog/ddl-catalog/edit/main/data/frameworks/horovod.yml" in card
+    )
+    assert "../tags/#tag:mpi" in card
+    assert "Framework" in card
+
+
+def test_paper_card_has_bibtex_with_copy_button(real_site: Path) -> None:
+    html = (real_site / "frameworks" / "index.html").read_text(encoding="utf-8")
+    assert '<details class="ddl-bibtex"><summary>BibTeX</summary>' in html
+    assert 'data-clipboard-target="#bib-abadi2016tensorflow"' in html
+    assert "@" in html[html.index('id="bib-abadi2016tensorflow"') :][:200]
+
+
+def test_related_entries_link_both_ways(real_site: Path) -> None:
+    catalog = open_catalog(REPO)
+    pairs = [(e, r) for e in catalog for r in e.related]
+    assert pairs, "the real catalog states at least one relation"
+    entry, rel = pairs[0]
+    for source, target in ((entry.id, rel.id), (rel.id, entry.id)):
+        src = catalog.get(source)
+        assert src is not None
+        top = catalog.categories[src.primary_category].parent or src.primary_category
+        html = (real_site / top / "index.html").read_text(encoding="utf-8")
+        card = html[html.index(f'<h3 id="{source}">') :]
+        card = card[: card.index("</article>")]
+        assert f"#{target}" in card.split('class="ddl-related"')[1]
+
+
+def test_no_third_party_requests_when_read(real_site: Path) -> None:
+    for page in html_pages(real_site):
+        for href in parse(page).loads:
+            assert not urlsplit(href).netloc, f"{page} loads {href}"
+    html = (real_site / "index.html").read_text(encoding="utf-8")
+    assert "fonts.googleapis" not in html
+    assert 'data-md-component="source"' not in html  # no api.github.com facts fetch
+
+
+def test_explore_index_holds_every_entry(real_site: Path) -> None:
+    index = json.loads((real_site / "explore" / "index.json").read_text(encoding="utf-8"))
+    catalog = open_catalog(REPO)
+    assert [row["id"] for row in index["entries"]] == [e.id for e in catalog]
+    horovod = next(r for r in index["entries"] if r["id"] == "horovod")
+    assert horovod["h"] == "../frameworks/#horovod"
+
+
+def test_search_finds_horovod_at_its_anchor(real_site: Path) -> None:
+    index = json.loads((real_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    locations = {d["location"] for d in index["docs"]}
+    assert "frameworks/#horovod" in locations
+
+
+def test_same_data_gives_byte_identical_site(tmp_path: Path) -> None:
+    first = build_site(REPO, site_dir=tmp_path / "a")
+    second = build_site(REPO, site_dir=tmp_path / "b")
+    files_a = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
+    files_b = sorted(p.relative_to(second) for p in second.rglob("*") if p.is_file())
+    assert files_a == files_b
+    for rel in files_a:
+        assert (first / rel).read_bytes() == (second / rel).read_bytes(), rel
+    epoch = data_epoch(open_catalog(REPO))
+    day = __import__("datetime").datetime.fromtimestamp(epoch, tz=__import__("datetime").UTC)
+    sitemap = (first / "sitemap.xml").read_text(encoding="utf-8")
+    assert f"<lastmod>{day:%Y-%m-%d}</lastmod>" in sitemap
+    assert "SOURCE_DATE_EPOCH" not in os.environ or os.environ["SOURCE_DATE_EPOCH"] != str(epoch)
+
+
+def test_source_date_epoch_is_honoured(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1000000000")  # 2001-09-09
+    site = build_site(REPO, site_dir=tmp_path / "site")
+    assert "<lastmod>2001-09-09</lastmod>" in (site / "sitemap.xml").read_text(encoding="utf-8")
+
+
+# -- synthetic catalogs -----------------------------------------------------------------------
+
+
+def test_hostile_fields_render_inert(catalog_dir: Callable[..., Path], tmp_path: Path) -> None:
+    root = site_sources(
+        catalog_dir(
+            {"data/papers/evil2020xss.yml": EVIL, "data/frameworks/horovod.yml": GOOD_FRAMEWORK}
+        )
+    )
+    site = build_site(root)
+    pages = [p.read_text(encoding="utf-8") for p in site.rglob("*.html")]
+    text = "\n".join(pages)
+    assert "&lt;img src=x onerror=alert(1)&gt;" in text
+    for needle in ("<img src=x", "<script>alert", "<svg onload", "<b>Bold</b>"):
+        assert needle not in text, needle
+    assert not re.search(r"""(href|src)\s*=\s*["']?\s*javascript:""", text, re.IGNORECASE)
+    assert broken_links(site) == []
+    index = (site / "explore" / "index.json").read_text(encoding="utf-8")
+    assert "javascript:" not in json.dumps([r["h"] for r in json.loads(index)["entries"]])
+    search = (site / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "<img src=x" not in search
+
+
+def test_big_categories_are_split_and_permalinks_still_work(
+    catalog_dir: Callable[..., Path],
+) -> None:
+    files = {
+        f"data/papers/author{n:03d}2019paper.yml": GOOD_PAPER.replace(
+            "dean2012large", f"author{n:03d}2019paper"
+        )
+        .replace("Large Scale Distributed Deep Networks", f"Paper number {n}")
+        .replace(
+            "https://proceedings.neurips.cc/paper/2012/hash/6aca97005c68f1206823815f66102863-Abstract.html",
+            f"https://example.org/paper/{n}",
+        )
+        for n in range(40)
+    }
+    root = site_sources(catalog_dir(files))
+    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    (root / "mkdocs.yml").write_text(
+        config.replace("  - ddl-catalog\n", "  - ddl-catalog:\n      page_budget: 12000\n"),
+        encoding="utf-8",
+    )
+    site = build_site(root)
+    parts = sorted(p.parent.name for p in (site / "parallelism").glob("*/index.html"))
+    assert parts, "expected parts under /parallelism/"
+    base = parse(site / "parallelism" / "index.html")
+    assert "author039-2019paper" not in base.ids
+    assert "author0392019paper" in base.ids  # a stub anchor that leads to its part
+    moved = [href for tag, href in base.links if tag == "li"]
+    assert any(href.startswith(tuple(f"{p}/#" for p in parts)) for href in moved)
+    assert broken_links(site) == []
+    years = list((site / "papers-by-year").glob("*/index.html"))
+    assert years, "the year list is split too"
+
+
+def test_failed_build_keeps_the_old_site(catalog_dir: Callable[..., Path]) -> None:
+    root = site_sources(catalog_dir({"data/papers/dean2012large.yml": GOOD_PAPER}))
+    site = build_site(root)
+    marker = site / "marker.txt"
+    marker.write_text("old", encoding="utf-8")
+    (root / "data" / "papers" / "broken.yml").write_text("id: [oops\n", encoding="utf-8")
+    with pytest.raises(SiteError, match="the catalog has 1 error"):
+        build_site(root)
+    assert marker.read_text(encoding="utf-8") == "old"
+    assert not [p for p in root.iterdir() if p.name.startswith(".site-")]
+
+
+def test_cli_site_reports_one_line_on_bad_data(catalog_dir: Callable[..., Path]) -> None:
+    root = site_sources(catalog_dir({"data/papers/broken.yml": "id: [oops\n"}))
+    result = CliRunner().invoke(cli, ["site", "--root", str(root)])
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: ")
+    assert "Traceback" not in result.output
+    assert not (root / "site").exists()
+
+
+def test_cli_site_builds(catalog_dir: Callable[..., Path]) -> None:
+    root = site_sources(catalog_dir({"data/papers/dean2012large.yml": GOOD_PAPER}))
+    result = CliRunner().invoke(cli, ["site", "--root", str(root)])
+    assert result.exit_code == 0, result.output
+    assert (root / "site" / "parallelism" / "index.html").is_file()
+
+
+def test_cli_site_without_mkdocs_yml(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["site", "--root", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "mkdocs.yml not found" in result.output
+
+
+def test_serve_watches_data_and_templates(catalog_dir: Callable[..., Path]) -> None:
+    from mkdocs.config import load_config
+
+    root = site_sources(catalog_dir({"data/papers/dean2012large.yml": GOOD_PAPER}))
+    config = load_config(str(root / "mkdocs.yml"))
+    config.plugins.on_config(config)
+    watched: list[str] = []
+
+    class Server:
+        def watch(self, path: str) -> None:
+            watched.append(path)
+
+    config.plugins.on_serve(Server(), config=config, builder=lambda: None)
+    assert str(root / "data") in watched
+    assert str(root / "templates" / "site") in watched
+    config.plugins.on_post_build(config=config)
+
+
+# -- small pieces -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("https://example.org/a?b=c", "https://example.org/a?b=c"),
+        ("HTTP://example.org", "HTTP://example.org"),
+        ("javascript:alert(1)", "#"),
+        (" JavaScript:alert(1)", "#"),
+        ("data:text/html,x", "#"),
+        ("//evil.example", "#"),
+        ('https://x.org/"onmouseover=', "#"),
+        ("", "#"),
+    ],
+)
+def test_safe_url(url: str, expected: str) -> None:
+    assert safe_url(url) == expected
+
+
+def test_md_text_escapes_markdown_and_html() -> None:
+    assert str(md_text("[x](javascript:alert(1))")) == r"\[x\]\(javascript:alert\(1\)\)"
+    assert str(md_text("<img src=x>")) == "&lt;img src=x&gt;"
+    assert str(md_text("*a* _b_ `c`")) == r"\*a\* \_b\_ \`c\`"
+
+
+@pytest.mark.parametrize(
+    ("src", "frm", "to", "href"),
+    [
+        ("index.md", "", "frameworks/#horovod", "frameworks/#horovod"),
+        ("explore.md", "explore/", "frameworks/#horovod", "../frameworks/#horovod"),
+        ("a/2.md", "a/2/", "a/#x", "../#x"),
+        ("a.md", "a/", "a/#x", "#x"),
+        ("a.md", "a/", "a/", "./"),
+        ("a.md", "a/", "tags/#tag:mpi", "../tags/#tag:mpi"),
+    ],
+)
+def test_relative_links(src: str, frm: str, to: str, href: str) -> None:
+    assert page_url(src) == frm
+    assert relative(frm, to) == href
+
+
+def test_year_chart_has_a_bar_per_year_with_papers() -> None:
+    svg = year_chart({2012: 2, 2015: 5}, {2012: "#year-2012", 2015: "#year-2015"}, label="P<1>")
+    assert svg.count('class="ddl-bar"') == 2
+    assert "P&lt;1&gt;" in svg
+    assert 'href="#year-2015"' in svg
+    assert year_chart({}, {}, label="x").startswith("<p")
