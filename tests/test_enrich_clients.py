@@ -223,3 +223,25 @@ def test_retry_after_forms() -> None:
     assert retry_after("Tue, 14 Nov 2023 20:00:00 GMT", now=now) == 0.0
     assert retry_after("soon") is None
     assert retry_after(None) is None
+
+
+def test_slow_drip_body_is_bounded(session: requests.Session) -> None:
+    from netutil import drip, local_server
+
+    with local_server() as server:
+        server.expect_request("/repos/a/b").respond_with_handler(drip(50, 0.1))
+        started = time.monotonic()
+        with pytest.raises(EnrichError, match="timed out"):
+            github.fetch("a/b", session, base(server), token="", timeout=(0.5, 0.5))
+        assert time.monotonic() - started < 2.0
+
+
+def test_connection_reset_mid_body(session: requests.Session) -> None:
+    from netutil import resetting_server
+
+    head = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n"
+    with (
+        resetting_server(head + b'{"full_name": "a/') as url,
+        pytest.raises(EnrichError, match="connection broken mid-response"),
+    ):
+        github.fetch("a/b", session, url.removesuffix("/reset"), token="", **FAST)

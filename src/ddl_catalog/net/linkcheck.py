@@ -12,6 +12,7 @@ backoff when there is none, without holding the origin meanwhile.
 from __future__ import annotations
 
 import heapq
+import http.client
 import itertools
 import re
 import socket
@@ -452,6 +453,8 @@ def classify_exception(exc: requests.RequestException) -> tuple[str, str]:
             return "error", "connection refused"
         if isinstance(cause, ConnectionResetError):
             return "error", "connection reset"
+    if any(isinstance(c, http.client.HTTPException) for c in causes):
+        return "error", "connection broken mid-response"
     if any(type(c).__name__ == "NameResolutionError" for c in causes):
         return "error", "DNS lookup failed"
     if isinstance(exc, requests.exceptions.ChunkedEncodingError):

@@ -8,8 +8,10 @@ both.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 import requests
+import urllib3
 from requests.adapters import HTTPAdapter
 
 from ddl_catalog import __version__
@@ -43,7 +45,7 @@ def read_body(response: requests.Response, *, max_seconds: float, max_bytes: int
     chunks: list[bytes] = []
     size = 0
     try:
-        for chunk in response.iter_content(chunk_size=16384):
+        for chunk in _chunks(response):
             size += len(chunk)
             if size > max_bytes:
                 raise BodyTooLarge(f"body larger than {max_bytes} bytes")
@@ -53,3 +55,20 @@ def read_body(response: requests.Response, *, max_seconds: float, max_bytes: int
     finally:
         response.close()
     return b"".join(chunks)
+
+
+def _chunks(response: requests.Response) -> Iterator[bytes]:
+    """Yield the body as it arrives (``read1``), not in fixed blocks that a drip never fills."""
+    raw = response.raw
+    if not hasattr(raw, "read1"):  # pragma: no cover - urllib3 1.x
+        yield from response.iter_content(chunk_size=16384)
+        return
+    try:
+        while chunk := raw.read1(16384, decode_content=True):
+            yield chunk
+    except urllib3.exceptions.ReadTimeoutError as exc:
+        raise requests.ReadTimeout(str(exc)) from exc
+    except urllib3.exceptions.DecodeError as exc:
+        raise requests.exceptions.ContentDecodingError(str(exc)) from exc
+    except (urllib3.exceptions.ProtocolError, OSError) as exc:
+        raise requests.exceptions.ChunkedEncodingError(str(exc)) from exc

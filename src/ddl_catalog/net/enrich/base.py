@@ -95,7 +95,8 @@ def get(
         response.close()
         raise EnrichError(f"{url}: HTTP {response.status_code} {response.reason}")
     try:
-        return read_body(response, max_seconds=MAX_BODY_SECONDS, max_bytes=MAX_BODY_BYTES)
+        budget = min(MAX_BODY_SECONDS, 2 * timeout[1])
+        return read_body(response, max_seconds=budget, max_bytes=MAX_BODY_BYTES)
     except requests.RequestException as exc:
         raise EnrichError(f"{url}: {_describe(exc)}") from exc
 
