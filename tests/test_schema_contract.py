@@ -61,3 +61,35 @@ def test_check_jsonschema_accepts_the_data() -> None:
         check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_generated_validators_match_the_schemas() -> None:
+    for name in (*schemas.SCHEMA_NAMES, "seed-corrections"):
+        module = schemas.SCHEMA_DIR / f"_{name.replace('-', '_')}.py"
+        assert module.read_text("utf-8") == schemas.generate_validator_source(name), (
+            f"{module.name} is stale: run `python -m ddl_catalog.schemas`"
+        )
+
+
+def test_fast_and_detailed_validators_agree() -> None:
+    good = {
+        "id": "x2020y",
+        "kind": "paper",
+        "title": "T",
+        "url": "https://example.org/x",
+        "description": "A description long enough.",
+        "categories": ["surveys"],
+    }
+    bad = [
+        {**good, "year": "2020"},
+        {**good, "kind": "papr"},
+        {**good, "extra": 1},
+        {**good, "url": "ftp://example.org"},
+        {k: v for k, v in good.items() if k != "url"},
+        {**good, "identifiers": {}},
+    ]
+    assert schemas.is_valid("entry", good)
+    assert not list(schemas.iter_errors("entry", good))
+    for data in bad:
+        assert not schemas.is_valid("entry", data), data
+        assert list(schemas.iter_errors("entry", data)), data

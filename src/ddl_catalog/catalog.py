@@ -13,8 +13,10 @@ class InvalidCatalog(Exception):
 
     def __init__(self, report: Report) -> None:
         count = len(report.errors)
-        super().__init__(f"the catalog has {count} error{'s' * (count != 1)}; "
-                         "run 'ddl-catalog validate' for the list")
+        super().__init__(
+            f"the catalog has {count} error{'s' * (count != 1)}; "
+            "run 'ddl-catalog validate' for the list"
+        )
         self.report = report
 
 

@@ -8,9 +8,8 @@ object is built, and keep the line and column of every node for later error mess
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 from yaml import events as ev
@@ -36,13 +35,17 @@ _Loader.yaml_implicit_resolvers = {
     for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
 }
 
+_STR_TAG = "tag:yaml.org,2002:str"
+
 #: A path into a document: mapping keys and sequence indexes.
 Path_ = tuple[str | int, ...]
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Problem:
-    """One located finding, printed as ``path:line:col: severity: message [rule]``."""
+class Problem(NamedTuple):
+    """One located finding, printed as ``path:line:col: severity: message [rule]``.
+
+    A named tuple, so problems sort by file, line and column and compare by value.
+    """
 
     path: str
     line: int
@@ -65,26 +68,47 @@ class LoadError(Exception):
         self.problem = problem
 
 
-@dataclass
 class Document:
-    """A parsed file: its data, and the position of each value and mapping key."""
+    """A parsed file: its data, and (computed on first use) where each value and key stands.
 
-    path: str
-    data: Any
-    positions: dict[Path_, tuple[int, int]] = field(default_factory=dict)
-    key_positions: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    Files are parsed without recording positions, which keeps validation of large catalogs
+    fast and small; the first call to ``where`` re-parses the text once with positions.
+    """
+
+    __slots__ = ("_key_positions", "_positions", "data", "path", "text")
+
+    def __init__(self, path: str, data: Any, text: str = "") -> None:
+        self.path = path
+        self.data = data
+        self.text = text
+        self._positions: dict[Path_, tuple[int, int]] | None = None
+        self._key_positions: dict[Path_, tuple[int, int]] = {}
+
+    def _ensure_positions(self) -> dict[Path_, tuple[int, int]]:
+        """Parse the text again, this time recording every position."""
+        if self._positions is None:
+            builder = _Builder(self.text, self.path, record=True)
+            try:
+                builder.build()
+            except (LoadError, yaml.YAMLError):  # pragma: no cover - parsed fine before
+                pass
+            finally:
+                builder.loader.dispose()
+            self._positions, self._key_positions = builder.positions, builder.key_positions
+        return self._positions
 
     def where(self, path: Path_ = (), *, key: bool = False) -> tuple[int, int]:
         """Return (line, column) of a value (or its key), falling back to the nearest parent."""
-        table = self.key_positions if key else self.positions
+        positions = self._ensure_positions()
+        table = self._key_positions if key else positions
         probe = tuple(path)
         while probe:
             if probe in table:
                 return table[probe]
-            if key and probe in self.positions:
-                return self.positions[probe]
+            if key and probe in positions:
+                return positions[probe]
             probe = probe[:-1]
-        return self.positions.get((), (1, 1))
+        return positions.get((), (1, 1))
 
 
 def _at(event: Any) -> tuple[int, int]:
@@ -132,12 +156,22 @@ def read_text(file: Path, display: str, max_bytes: int = MAX_FILE_BYTES) -> str:
 
 def parse_yaml(text: str, display: str) -> Document:
     """Parse YAML text into a Document, or raise LoadError with the first problem's location."""
-    builder = _Builder(text, display)
+    try:
+        return _parse(text, display, record=False)
+    except LoadError:
+        # Parse again recording positions, so the message can point at everything it names.
+        _parse(text, display, record=True)
+        raise
+
+
+def _parse(text: str, display: str, *, record: bool) -> Document:
+    """Run the event builder once, turning libyaml's errors into a located LoadError."""
+    builder = _Builder(text, display, record=record)
     try:
         return builder.build()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
         problem = exc.problem or exc.context or "malformed YAML"
         hint = ""
         if _tab_near(text, line):
@@ -186,9 +220,11 @@ def load_file(file: Path, display: str, max_bytes: int = MAX_FILE_BYTES) -> Docu
 class _Builder:
     """Turns the parser's event stream into plain Python data plus positions."""
 
-    def __init__(self, text: str, display: str) -> None:
+    def __init__(self, text: str, display: str, *, record: bool) -> None:
         self.loader = _Loader(text)
+        self.text = text
         self.display = display
+        self.record = record
         self.positions: dict[Path_, tuple[int, int]] = {}
         self.key_positions: dict[Path_, tuple[int, int]] = {}
 
@@ -215,7 +251,10 @@ class _Builder:
                     *_at(event),
                     "a catalog file holds one YAML document; remove the second '---'",
                 )
-        return Document(self.display, data, self.positions, self.key_positions)
+        document = Document(self.display, data, self.text)
+        if self.record:
+            document._positions, document._key_positions = self.positions, self.key_positions
+        return document
 
     def _check(self, event: Any) -> None:
         mark = event.start_mark
@@ -250,11 +289,16 @@ class _Builder:
             )
 
     def _node(self, event: Any, events: Iterator[Any], path: Path_) -> Any:
+        if isinstance(event, ev.ScalarEvent):
+            if event.tag is not None or event.anchor is not None:
+                self._check(event)
+            if self.record:
+                self.positions[path] = _at(event)
+            return self._scalar(event)
         self._check(event)
         mark = event.start_mark
-        self.positions[path] = (mark.line + 1, mark.column + 1)
-        if isinstance(event, ev.ScalarEvent):
-            return self._scalar(event)
+        if self.record:
+            self.positions[path] = (mark.line + 1, mark.column + 1)
         if isinstance(event, ev.SequenceStartEvent):
             items: list[Any] = []
             for item in events:
@@ -279,7 +323,7 @@ class _Builder:
                 if not isinstance(key, str):
                     key = str(key).lower() if isinstance(key, bool) else str(key)
                 if key in mapping:
-                    first = self.key_positions[(*path, key)]
+                    first = self.key_positions.get((*path, key), (0, 0))
                     raise _fail(
                         self.display,
                         kmark.line + 1,
@@ -287,11 +331,17 @@ class _Builder:
                         f"duplicate key '{key}' (first at line {first[0]}): keep one",
                         "duplicate-key",
                     )
-                self.key_positions[(*path, key)] = (kmark.line + 1, kmark.column + 1)
+                if self.record:
+                    self.key_positions[(*path, key)] = (kmark.line + 1, kmark.column + 1)
                 mapping[key] = self._node(next(events), events, (*path, key))
         raise _fail(self.display, mark.line + 1, mark.column + 1, "unexpected YAML structure")
 
     def _scalar(self, event: Any) -> Any:
-        tag = self.loader.resolve(ScalarNode, event.value, event.implicit)
-        node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+        value = event.value
+        if event.style or event.tag == "!":  # quoted, literal or folded: always text
+            return value
+        tag = self.loader.resolve(ScalarNode, value, (True, False))
+        if tag == _STR_TAG:
+            return value
+        node = ScalarNode(tag, value, event.start_mark, event.end_mark, None)
         return self.loader.construct_object(node, deep=True)

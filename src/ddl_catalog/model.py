@@ -11,21 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-#: Entry kinds and the folder under data/ that holds each.
-KIND_FOLDERS: dict[str, str] = {
-    "framework": "frameworks",
-    "library": "libraries",
-    "paper": "papers",
-    "article": "articles",
-    "talk": "talks",
-    "tutorial": "tutorials",
-    "book": "books",
-    "benchmark": "benchmarks",
-    "dataset": "datasets",
-    "list": "lists",
-    "docs": "docs",
-}
-FOLDER_KINDS: dict[str, str] = {folder: kind for kind, folder in KIND_FOLDERS.items()}
+from ddl_catalog.kinds import FOLDER_KINDS as FOLDER_KINDS
+from ddl_catalog.kinds import KIND_FOLDERS as KIND_FOLDERS
 
 #: Human labels for kinds, singular and plural.
 KIND_LABELS: dict[str, tuple[str, str]] = {

@@ -5,7 +5,6 @@ Validation never writes anything; it returns a Report that the CLI prints.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ddl_catalog.load import Document, LoadError, Problem, load_file
@@ -17,14 +16,20 @@ from ddl_catalog.rules.schema import check_document
 NON_ENTRY_FOLDERS = frozenset({"metadata", "seed-corrections"})
 
 
-@dataclass
 class Report:
     """The outcome of a validation run."""
 
-    problems: list[Problem]
-    documents: list[Document] = field(default_factory=list)
-    context: Context | None = None
-    files: int = 0
+    def __init__(
+        self,
+        problems: list[Problem],
+        documents: list[Document] | None = None,
+        context: Context | None = None,
+        files: int = 0,
+    ) -> None:
+        self.problems = problems
+        self.documents = documents if documents is not None else []
+        self.context = context
+        self.files = files
 
     @property
     def errors(self) -> list[Problem]:

@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Any
 
 from ddl_catalog.load import Document, Path_, Problem
 
 
-@dataclass
 class Context:
     """The loaded catalog files, as rules see them (raw data with positions)."""
 
-    entries: list[Document]
-    categories: dict[str, tuple[str, int, int]] = field(default_factory=dict)
-    tags: set[str] = field(default_factory=set)
-    has_categories: bool = True
-    has_tags: bool = True
+    def __init__(
+        self,
+        entries: list[Document],
+        categories: dict[str, tuple[str, int, int]] | None = None,
+        tags: set[str] | None = None,
+        *,
+        has_categories: bool = True,
+        has_tags: bool = True,
+    ) -> None:
+        self.entries = entries
+        self.categories = categories if categories is not None else {}
+        self.tags = tags if tags is not None else set()
+        self.has_categories = has_categories
+        self.has_tags = has_tags
 
     def field_values(self, key: str) -> Iterator[tuple[Document, Any]]:
         """Yield (document, value) for every entry that has field ``key``."""

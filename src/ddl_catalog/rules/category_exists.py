@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 
 from ddl_catalog.load import Problem
 from ddl_catalog.rules.base import Context, problem, strings
+from ddl_catalog.suggest import did_you_mean
 
 ID = "unknown-category"
 
@@ -19,8 +19,7 @@ def check(ctx: Context) -> Iterator[Problem]:
     for doc, value in ctx.field_values("categories"):
         for index, category in enumerate(strings(value)):
             if category not in ctx.categories:
-                near = difflib.get_close_matches(category, known, n=1, cutoff=0.6)
-                hint = f" (did you mean '{near[0]}'?)" if near else ""
+                hint = did_you_mean(category, known)
                 yield problem(
                     doc,
                     ("categories", index),

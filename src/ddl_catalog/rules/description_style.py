@@ -5,6 +5,7 @@ These are the rules awesome-lint applies to list items, so the generated README 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ddl_catalog.load import Problem
@@ -14,9 +15,12 @@ ID = "description-style"
 MAX_LENGTH = 250
 
 
+_NON_WORD = re.compile(r"[\W_]+")
+
+
 def _norm(text: str) -> str:
     """Lower-case text with punctuation and spacing folded, for comparing with the title."""
-    return " ".join("".join(c if c.isalnum() else " " for c in text.lower()).split())
+    return _NON_WORD.sub(" ", text.lower()).strip()
 
 
 def check(ctx: Context) -> Iterator[Problem]:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 
+from ddl_catalog.kinds import FOLDER_KINDS, KIND_FOLDERS
 from ddl_catalog.load import Problem
-from ddl_catalog.model import FOLDER_KINDS, KIND_FOLDERS
 from ddl_catalog.rules.base import Context, folder_of, problem
+from ddl_catalog.suggest import did_you_mean
 
 ID = "folder-kind"
 
@@ -18,8 +18,7 @@ def check(ctx: Context) -> Iterator[Problem]:
         folder = folder_of(doc)
         kind = doc.data.get("kind")
         if folder not in FOLDER_KINDS:
-            near = difflib.get_close_matches(folder, list(FOLDER_KINDS), n=1)
-            hint = f" (did you mean data/{near[0]}/?)" if near else ""
+            hint = did_you_mean(folder, FOLDER_KINDS, fmt="data/{}/")
             yield problem(
                 doc,
                 (),

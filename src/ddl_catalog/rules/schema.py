@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 from typing import Any
 
 from ddl_catalog import schemas
 from ddl_catalog.load import Document, Problem
 from ddl_catalog.rules.base import Context, problem
+from ddl_catalog.suggest import closest, did_you_mean
 
 ID = "schema"
 
@@ -62,8 +62,7 @@ def _describe_unknown(error: Any, doc: Document) -> Iterator[Problem]:
     path = tuple(error.absolute_path)
     allowed = sorted(error.schema.get("properties", {}))
     for key in _unknown_keys(error):
-        near = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
-        hint = f" (did you mean '{near[0]}'?)" if near else f"; known fields: {', '.join(allowed)}"
+        hint = did_you_mean(key, allowed) or f"; known fields: {', '.join(allowed)}"
         yield problem(doc, (*path, key), f"unknown field '{key}'{hint}", ID, key=True)
 
 
@@ -76,11 +75,7 @@ def _unknown_keys(error: Any) -> list[str]:
 def _suggestions(error: Any) -> list[str]:
     """Return the known field each unknown key most likely meant."""
     allowed = sorted(error.schema.get("properties", {}))
-    return [
-        near[0]
-        for key in _unknown_keys(error)
-        if (near := difflib.get_close_matches(key, allowed, n=1, cutoff=0.6))
-    ]
+    return [near for key in _unknown_keys(error) if (near := closest(key, allowed))]
 
 
 def _missing(error: Any) -> str:
@@ -126,8 +121,7 @@ def _describe(error: Any, doc: Document) -> Problem | None:
         )
     if kind == "enum":
         options = [str(o) for o in error.validator_value]
-        near = difflib.get_close_matches(str(error.instance), options, n=1, cutoff=0.6)
-        hint = f" (did you mean '{near[0]}'?)" if near else ""
+        hint = did_you_mean(str(error.instance), options)
         return problem(
             doc,
             path,

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 
 from ddl_catalog.load import Problem
 from ddl_catalog.rules.base import Context, problem, strings
+from ddl_catalog.suggest import did_you_mean
 
 ID = "unknown-tag"
 
@@ -19,8 +19,7 @@ def check(ctx: Context) -> Iterator[Problem]:
     for doc, value in ctx.field_values("tags"):
         for index, tag in enumerate(strings(value)):
             if tag not in ctx.tags:
-                near = difflib.get_close_matches(tag, known, n=1, cutoff=0.6)
-                hint = f" (did you mean '{near[0]}'?)" if near else ""
+                hint = did_you_mean(tag, known)
                 yield problem(
                     doc,
                     ("tags", index),

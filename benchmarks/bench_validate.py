@@ -1,0 +1,165 @@
+"""Benchmark `validate` against a lower bound, on synthetic catalogs of 1k, 20k and 100k entries.
+
+Lower bound: what any validator must at least do — parse every file with libyaml's CSafeLoader
+and run one compiled (fastjsonschema) schema check per entry. Ours also keeps positions, refuses
+tags/anchors/duplicate keys and runs every catalog rule. Each measurement runs in a fresh
+process, so peak RSS is that measurement's own.
+
+    .venv/bin/python benchmarks/bench_validate.py [--sizes 1000,20000,100000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+KINDS = [("paper", "papers"), ("framework", "frameworks"), ("article", "articles")]
+CATEGORIES = ["data-parallelism", "model-parallelism", "synchronous", "asynchronous", "surveys"]
+
+ENTRY = """\
+# yaml-language-server: $schema=../../src/ddl_catalog/schema/entry.schema.json
+id: {id}
+kind: {kind}
+title: "Synthetic Resource Number {n}: Scaling Training"
+url: https://example.org/{folder}/{n}
+description: Synthetic entry {n} used to measure how fast the catalog validates at scale.
+categories: [{cat1}, {cat2}]
+tags: [gpu, sgd]
+authors: [Ada Lovelace, Alan Turing, Grace Hopper]
+year: {year}
+venue: NeurIPS
+identifiers:
+  arxiv: "{arxiv}"
+links:
+  - type: code
+    url: https://github.com/example/repo{n}
+added: "2026-11-22"
+"""
+
+LOWER_BOUND = """
+import json, resource, sys, time
+from pathlib import Path
+import fastjsonschema, yaml
+from ddl_catalog import schemas
+root = Path(sys.argv[1])
+start = time.perf_counter()
+check = fastjsonschema.compile(schemas.schema("entry"))
+for path in sorted((root / "data").glob("*/*.yml")):
+    check(yaml.load(path.read_text("utf-8"), Loader=yaml.CSafeLoader))
+elapsed = time.perf_counter() - start
+rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps({"seconds": elapsed, "rss_mb": rss_mb}))
+"""
+
+OURS = """
+import json, resource, sys, time
+from pathlib import Path
+from ddl_catalog.validate import validate
+root = Path(sys.argv[1])
+start = time.perf_counter()
+report = validate(root)
+elapsed = time.perf_counter() - start
+assert not report.errors, report.errors[:3]
+rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps({"seconds": elapsed, "rss_mb": rss_mb}))
+"""
+
+
+def make_catalog(root: Path, size: int) -> None:
+    """Write a deterministic synthetic catalog of ``size`` entries under root."""
+    (root / "data").mkdir(parents=True)
+    for name in ("categories.yml", "tags.yml"):
+        shutil.copy(ROOT / "data" / name, root / "data" / name)
+    for _kind, folder in KINDS:
+        (root / "data" / folder).mkdir()
+    for n in range(size):
+        kind, folder = KINDS[n % len(KINDS)]
+        entry_id = f"synthetic{n}"
+        text = ENTRY.format(
+            id=entry_id,
+            kind=kind,
+            folder=folder,
+            n=n,
+            cat1=CATEGORIES[n % 5],
+            cat2=CATEGORIES[(n + 1) % 5],
+            year=1990 + n % 35,
+            arxiv=f"{1000 + n // 100000:04d}.{n % 100000:05d}",
+        )
+        (root / "data" / folder / f"{entry_id}.yml").write_text(text, encoding="utf-8")
+
+
+def measure(script: str, root: Path, repeat: int) -> dict[str, float]:
+    """Run a measurement script in fresh processes; return the median time and max RSS."""
+    runs = []
+    for _ in range(repeat):
+        out = subprocess.run(
+            [sys.executable, "-c", script, str(root)], capture_output=True, text=True, check=True
+        )
+        runs.append(json.loads(out.stdout))
+    return {
+        "seconds": statistics.median(r["seconds"] for r in runs),
+        "rss_mb": max(r["rss_mb"] for r in runs),
+    }
+
+
+def startup(argv: list[str], repeat: int = 7) -> float:
+    """Return the median wall time of a whole command, start-up included."""
+    import time
+
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(argv, capture_output=True, check=False, cwd=ROOT)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1000,20000,100000")
+    parser.add_argument("--repeat", type=int, default=1)
+    args = parser.parse_args(argv)
+    sizes = [int(s) for s in args.sizes.split(",")]
+    print("## validate: synthetic catalogs (median of", args.repeat, "run(s), fresh process each)")
+    print()
+    print("| entries | lower bound s | validate s | ratio | peak RSS MB | lower-bound RSS MB |")
+    print("|---:|---:|---:|---:|---:|---:|")
+    results: dict[int, dict[str, float]] = {}
+    for size in sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(tmp)
+            make_catalog(root, size)
+            low = measure(LOWER_BOUND, root, args.repeat)
+            ours = measure(OURS, root, args.repeat)
+        ratio = ours["seconds"] / low["seconds"]
+        results[size] = {**ours, "ratio": ratio}
+        print(
+            f"| {size:,} | {low['seconds']:.2f} | {ours['seconds']:.2f} | {ratio:.2f} | "
+            f"{ours['rss_mb']:.0f} | {low['rss_mb']:.0f} |"
+        )
+    print()
+    if 20000 in results and 100000 in results:
+        linear = results[100000]["seconds"] / results[20000]["seconds"]
+        print(f"- 100k / 20k time: {linear:.2f} (target <= 5.5)")
+    if 20000 in results:
+        print(f"- ratio at 20k: {results[20000]['ratio']:.2f} (target <= 1.5)")
+        print(f"- peak RSS at 20k: {results[20000]['rss_mb']:.0f} MB (target <= 250)")
+    bindir = Path(sys.executable).parent
+    base = startup([sys.executable, "-c", "import yaml"])
+    real = startup([str(bindir / "ddl-catalog"), "validate"])
+    print(
+        f"- `ddl-catalog validate` on the real catalog: {real * 1000:.0f} ms; "
+        f"`python -c 'import yaml'`: {base * 1000:.0f} ms; ratio {real / base:.2f} (target <= 2)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

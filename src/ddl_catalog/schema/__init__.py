@@ -1,0 +1,1 @@
+"""The JSON Schemas (package data) and their generated fast validators."""
