@@ -332,7 +332,14 @@ def render(catalog: Catalog, *, site_url: str | None = None) -> str:
         text: str = template.render(view=view)
     except jinja2.TemplateError as err:
         raise ReadmeError(f"{TEMPLATE}: {err}") from err
-    return _tidy(text)
+    text = _tidy(text)
+    size = len(text.encode())
+    if size > GITHUB_README_LIMIT:
+        raise ReadmeError(
+            f"README.md would be {size // 1024} KB even with every section shortened; GitHub "
+            f"renders at most {GITHUB_README_LIMIT // 1024} KB: lower SHORT_ENTRIES in readme.py"
+        )
+    return text
 
 
 def _tidy(text: str) -> str:

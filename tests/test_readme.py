@@ -1,0 +1,450 @@
+"""README.md generation: order, escaping, cross-references, marks, size, --check, determinism."""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import shutil
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+
+from ddl_catalog.catalog import open_catalog
+from ddl_catalog.cli import cli
+from ddl_catalog.model import Catalog, Entry, Link
+from ddl_catalog.render import readme
+from ddl_catalog.render.markdown import UnsafeURLError, md_text, md_url
+
+FIXTURE = Path(__file__).parent / "fixtures" / "readme" / "catalog"
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture()
+def root(tmp_path: Path) -> Path:
+    """A copy of the fixture catalog, safe to change."""
+    target = tmp_path / "catalog"
+    shutil.copytree(FIXTURE, target)
+    return target
+
+
+@pytest.fixture()
+def catalog(root: Path) -> Catalog:
+    return open_catalog(root)
+
+
+def tokens(text: str) -> list[Token]:
+    """Parse Markdown the way CommonMark does, flattening inline tokens."""
+    md = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+    flat: list[Token] = []
+    for token in md.parse(text):
+        flat.append(token)
+        flat.extend(token.children or [])
+    return flat
+
+
+def hrefs(text: str) -> list[str]:
+    return [str(t.attrs["href"]) for t in tokens(text) if t.type == "link_open"]
+
+
+def section(text: str, heading: str) -> str:
+    """Return the body of the section under ``heading`` (up to the next heading)."""
+    match = re.search(rf"^#+ {re.escape(heading)}\n(.*?)(?=^#)", text, re.M | re.S)
+    assert match, heading
+    return match.group(1)
+
+
+def titles_in(body: str) -> list[str]:
+    return re.findall(r"^- \[(.+?)\]\(", body, re.M)
+
+
+# -- order -------------------------------------------------------------------------------------
+
+
+def test_papers_by_year_then_title_undated_last(catalog: Catalog) -> None:
+    body = section(readme.render(catalog), "Data parallelism")
+    assert titles_in(body) == [
+        "Zeta Is an Older Paper",
+        "Another Paper of 2019",
+        "First Paper of 2019",
+        "An Undated Paper",
+    ]
+
+
+def test_kinds_grouped_then_titles(catalog: Catalog) -> None:
+    body = section(readme.render(catalog), "Frameworks")
+    # frameworks (by title) come before articles, whatever the titles
+    assert titles_in(body) == ["Archived Framework", "Horovod", "Dead Article"]
+
+
+def test_sections_follow_categories_file_and_contents_lists_them(catalog: Catalog) -> None:
+    text = readme.render(catalog)
+    headings = re.findall(r"^(#{2,3}) (.+)$", text, re.M)
+    assert headings == [
+        ("##", "Contents"),
+        ("##", "Surveys and overviews"),
+        ("##", "Parallelism"),
+        ("###", "Data parallelism"),
+        ("###", "Model parallelism"),
+        ("##", "Frameworks"),
+        ("##", "Contributing"),
+    ]
+    contents = section(text, "Contents")
+    assert contents.strip().splitlines() == [
+        "- [Surveys and overviews](#surveys-and-overviews)",
+        "- [Parallelism](#parallelism)",
+        "  - [Data parallelism](#data-parallelism)",
+        "  - [Model parallelism](#model-parallelism)",
+        "- [Frameworks](#frameworks)",
+    ]
+
+
+def test_authors_first_three_then_et_al() -> None:
+    assert readme.authors_text([]) is None
+    assert readme.authors_text(["A B", "C D"]) == "A B, C D"
+    assert readme.authors_text(["A", "B", "C"]) == "A, B, C"
+    assert readme.authors_text(["A", "B", "C", "D"]) == "A, B, C et al."
+
+
+def test_paper_line_form(catalog: Catalog) -> None:
+    text = readme.render(catalog)
+    assert (
+        "- [First Paper of 2019](https://arxiv.org/abs/1901.00001) - A paper filed under three "
+        "categories, to test cross-references. Ada Alpha, Bob Beta, Cy Gamma et al. *NeurIPS*, "
+        "2019. ([code](https://github.com/example/first-code), "
+        "[slides](https://example.org/first-slides.pdf))\n"
+    ) in text
+    assert "Eve Epsilon, Fay Zeta. 2017.\n" in text
+    assert "Gil Eta. *ICML*, 2019.\n" in text
+
+
+# -- header and footer -------------------------------------------------------------------------
+
+
+def test_starts_with_project_and_the_two_commands(catalog: Catalog) -> None:
+    text = readme.render(catalog)
+    lines = text.splitlines()
+    assert lines[0] == (
+        "# Awesome Distributed Deep Learning "
+        "[![Awesome](https://awesome.re/badge.svg)](https://awesome.re)"
+    )
+    head = text[: text.index("## Contents")]
+    assert "reference catalog of distributed deep learning resources" in head
+    first_block = re.search(r"```sh\n(.*?)```", head, re.S)
+    assert first_block
+    commands = [line.split("#")[0].strip() for line in first_block.group(1).splitlines()]
+    assert commands == ["make build", "make test"]
+
+
+def test_footer_contributing_counts_no_license(catalog: Catalog) -> None:
+    text = readme.render(catalog)
+    footer = text[text.index("## Contributing") :]
+    assert "[contribution guide](CONTRIBUTING.md)" in footer
+    assert "make build\nmake test" in footer
+    assert "The catalog holds 8 entries: 2 frameworks, 5 papers, 1 article." in footer
+    assert not re.search(r"^#+ Licen[cs]e", text, re.M | re.I)
+
+
+# -- escaping ----------------------------------------------------------------------------------
+
+
+def test_hostile_fields_render_inert(catalog: Catalog) -> None:
+    text = readme.render(catalog)
+    html = MarkdownIt("commonmark").enable(["table", "strikethrough"]).render(text)
+    assert html.count("<img") == 1  # the Awesome badge
+    assert '<img src="https://awesome.re/badge.svg" alt="Awesome" />' in html
+    assert "onerror" not in html.replace("onerror=alert(1)&gt;", "")
+    assert "<script" not in html
+    assert "<b>" not in html
+    assert "javascript:" not in "".join(hrefs(text))
+    raw = [t.content for t in tokens(text) if t.type in ("html_inline", "html_block")]
+    assert [c.startswith("<!-- Generated") for c in raw] == [True]
+    # no emphasis, code or strike-through comes out of the data: the only ones are ours
+    body = section(text, "Surveys and overviews")
+    inline = [t for t in tokens(body) if t.type in ("code_inline", "s_open", "strong_open")]
+    assert inline == []
+    ems = [t for t in tokens(body) if t.type == "em_open"]
+    assert len(ems) == 1  # the venue, which is emphasised by the template
+    # and the characters show literally
+    plain = "".join(t.content for t in tokens(body) if t.type == "text")
+    assert "<img src=x onerror=alert(1)> | *bold* _under_ `tick` [br]" in plain
+    assert "[x](javascript:alert(1)) or <script>alert(2)</script>" in plain
+    assert "`code` ~~strike~~ $math$." in plain
+    assert "Conf *Star*" in plain
+
+
+def test_every_link_is_http_or_in_repo(catalog: Catalog) -> None:
+    for href in hrefs(readme.render(catalog)):
+        assert href.startswith(("https://", "http://", "#")) or href in (
+            "CONTRIBUTING.md",
+            "CODE_OF_CONDUCT.md",
+        ), href
+
+
+def test_md_text_escapes_every_significant_character() -> None:
+    assert md_text("a\\b`c*d_e[f]g<h>i|j~k!l&m#n$o") == (
+        "a\\\\b\\`c\\*d\\_e\\[f\\]g\\<h\\>i\\|j\\~k\\!l\\&m\\#n\\$o"
+    )
+    assert md_text("  two\n lines  ") == "two lines"
+
+
+def test_md_url_accepts_http_only_and_encodes_breakers() -> None:
+    assert md_url("https://example.org/a (b)") == "https://example.org/a%20%28b%29"
+    for bad in ("javascript:alert(1)", "data:text/html,x", "ftp://x.org/", "//x.org", "/a"):
+        with pytest.raises(UnsafeURLError):
+            md_url(bad)
+
+
+def test_unsafe_url_is_refused_by_the_command(root: Path, catalog: Catalog) -> None:
+    evil = replace(catalog.entries[0], url="javascript:alert(1)")
+    bad = Catalog(root, (evil, *catalog.entries[1:]), catalog.categories, catalog.tags)
+    with pytest.raises(UnsafeURLError):
+        readme.render(bad)
+
+
+# -- cross-references, marks, unique links -----------------------------------------------------
+
+
+def test_entry_in_full_once_and_cross_referenced_elsewhere(catalog: Catalog) -> None:
+    text = readme.render(catalog)
+    assert text.count("[First Paper of 2019](https://arxiv.org/abs/1901.00001)") == 1
+    assert "First Paper of 2019" in titles_in(section(text, "Data parallelism"))
+    site = readme.DEFAULT_SITE_URL
+    for heading, via in (
+        ("Model parallelism", "model-parallelism"),
+        ("Surveys and overviews", "surveys"),
+    ):
+        body = section(text, heading)
+        assert "First Paper of 2019" not in titles_in(body)
+        assert (
+            f"See also: [First Paper of 2019]({site}parallelism/?via={via}#alpha2019first)"
+        ) in body
+    assert f"See also: [Horovod]({site}frameworks/?via=data-parallelism#horovod)." in section(
+        text, "Data parallelism"
+    )
+
+
+def test_no_url_appears_twice(catalog: Catalog) -> None:
+    links = Counter(readme.link_key(h) for h in hrefs(readme.render(catalog)))
+    assert [url for url, n in links.items() if n > 1] == []
+    # Horovod's "paper" link is the First Paper's own URL: it is left out, its docs stay
+    horovod = next(
+        line for line in readme.render(catalog).splitlines() if line.startswith("- [Horovod]")
+    )
+    assert "arxiv.org/abs/1901.00001" not in horovod
+    assert "[docs](https://horovod.readthedocs.io/)" in horovod
+
+
+def test_archived_and_dead_are_marked(catalog: Catalog) -> None:
+    text = readme.render(catalog)
+    assert (
+        "- [Archived Framework](https://github.com/example/archived-framework) - **Archived.** "
+        in text
+    )
+    assert (
+        "- [Dead Article](https://web.archive.org/web/2019/https://gone.example.com/dead-article)"
+        " - **Dead link, archived copy.** "
+    ) in text
+    assert "https://gone.example.com/dead-article)" not in text.replace(
+        "https://web.archive.org/web/2019/https://gone.example.com/dead-article)", ""
+    )
+
+
+# -- site URL ----------------------------------------------------------------------------------
+
+
+def test_site_url_from_mkdocs_or_default(tmp_path: Path) -> None:
+    assert readme.site_url_for(tmp_path) == readme.DEFAULT_SITE_URL
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\nsite_url: 'https://example.org/cat'\n")
+    assert readme.site_url_for(tmp_path) == "https://example.org/cat/"
+
+
+def test_site_url_used_for_cross_references(root: Path) -> None:
+    (root / "mkdocs.yml").write_text("site_url: https://example.org/ddl/\n")
+    text = readme.render(open_catalog(root))
+    assert "(https://example.org/ddl/parallelism/?via=surveys#alpha2019first)" in text
+
+
+# -- determinism -------------------------------------------------------------------------------
+
+
+def test_same_catalog_same_bytes_whatever_the_entry_order(catalog: Catalog) -> None:
+    first = readme.render(catalog)
+    shuffled = list(catalog.entries)
+    random.Random(4).shuffle(shuffled)
+    again = Catalog(catalog.root, tuple(shuffled), catalog.categories, catalog.tags)
+    assert readme.render(again) == first
+    assert first.endswith(".\n") and not first.endswith("\n\n")
+    assert "\n\n\n" not in first
+
+
+def test_golden_file(catalog: Catalog) -> None:
+    """The fixture catalog's README, byte for byte (UPDATE_GOLDEN=1 rewrites it)."""
+    golden = FIXTURE.parent / "expected-README.md"
+    text = readme.render(catalog)
+    if os.environ.get("UPDATE_GOLDEN"):
+        golden.write_text(text, encoding="utf-8")
+    assert text == golden.read_text(encoding="utf-8")
+
+
+# -- size --------------------------------------------------------------------------------------
+
+
+def synthetic(n: int) -> Catalog:
+    """A catalog of n entries spread over the live category tree, most with long fields."""
+    live = open_catalog_tree()
+    ids = list(live.categories)
+    rng = random.Random(5000)
+    entries = []
+    for i in range(n):
+        cats = tuple(rng.sample(ids, 3))
+        entries.append(
+            Entry(
+                id=f"entry-{i:05d}",
+                kind="paper" if i % 3 else "library",
+                title=f"Scaling Deep Network Training Across Many Accelerators, Part {i}",
+                url=f"https://example.org/resources/{i:05d}/scaling-deep-network-training",
+                description=(
+                    "A synthetic resource whose description is as long as a real one may be, "
+                    "to see how the README grows when the catalog holds thousands of entries "
+                    f"spread over every category of the tree, number {i}."
+                ),
+                categories=cats,
+                source=f"data/papers/entry-{i:05d}.yml",
+                authors=("Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra"),
+                year=2000 + i % 25,
+                venue="NeurIPS",
+                links=(Link("code", f"https://github.com/example/code-{i:05d}"),),
+            )
+        )
+    return Catalog(live.root, tuple(entries), live.categories, live.tags)
+
+
+def open_catalog_tree() -> Catalog:
+    """The live category tree and tags, without the live entries."""
+    from ddl_catalog.catalog import _read_tree
+
+    categories, tags = _read_tree(REPO)
+    return Catalog(REPO, (), categories, tags)
+
+
+def test_5000_entries_stay_under_githubs_limit() -> None:
+    big = synthetic(5000)
+    text = readme.render(big)
+    size = len(text.encode())
+    assert size < readme.GITHUB_README_LIMIT
+    assert size <= readme.SIZE_BUDGET + 16 * 1024
+    shortened = re.findall(r"^Shortened to keep this page under GitHub's size limit", text, re.M)
+    assert shortened
+    # each shortened section lists SHORT_ENTRIES entries, title and link only, and links out
+    body = section(text, "Data parallelism")
+    listed = titles_in(body)
+    assert len(listed) == readme.SHORT_ENTRIES
+    assert all(line.endswith(")") for line in body.splitlines() if line.startswith("- ["))
+    assert f"[website]({readme.DEFAULT_SITE_URL}parallelism/#data-parallelism)" in body
+    links = Counter(readme.link_key(h) for h in hrefs(text))
+    assert [url for url, n in links.items() if n > 1] == []
+
+
+def test_small_catalog_is_never_shortened(catalog: Catalog) -> None:
+    assert "Shortened" not in readme.render(catalog)
+
+
+# -- the command: write, --check, errors -------------------------------------------------------
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, ["readme", *args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_writes_readme_and_check_is_fresh(root: Path) -> None:
+    code, out, _ = run("--root", str(root))
+    assert code == 0, out
+    written = (root / "README.md").read_text(encoding="utf-8")
+    assert written == readme.render(open_catalog(root))
+    assert oct((root / "README.md").stat().st_mode & 0o777) == oct(0o644)
+    code, out, _ = run("--root", str(root), "--check")
+    assert code == 0
+    assert "up to date" in out
+    assert [p.name for p in root.iterdir() if p.name.startswith(".README")] == []
+
+
+def test_check_on_stale_file_prints_diff_and_touches_nothing(root: Path) -> None:
+    run("--root", str(root))
+    target = root / "README.md"
+    stale = target.read_text(encoding="utf-8").replace("Horovod", "Horrorvod", 1)
+    target.write_text(stale, encoding="utf-8")
+    before = target.stat()
+    code, out, err = run("--root", str(root), "--check")
+    assert code == 1
+    assert "--- README.md (on disk)" in out
+    assert "+++ README.md (generated)" in out
+    assert re.search(r"^-.*Horrorvod", out, re.M)
+    assert re.search(r"^\+.*Horovod", out, re.M)
+    assert "stale" in err
+    assert target.read_text(encoding="utf-8") == stale
+    assert target.stat().st_mtime_ns == before.st_mtime_ns
+
+
+def test_check_on_missing_file_fails(root: Path) -> None:
+    code, out, _ = run("--root", str(root), "--check")
+    assert code == 1
+    assert not (root / "README.md").exists()
+    assert "+# Awesome Distributed Deep Learning" in out
+
+
+def test_output_option(root: Path, tmp_path: Path) -> None:
+    out_file = tmp_path / "elsewhere.md"
+    code, _, _ = run("--root", str(root), "-o", str(out_file))
+    assert code == 0
+    assert out_file.read_text(encoding="utf-8").startswith("# Awesome")
+    assert run("--root", str(root), "-o", str(out_file), "--check")[0] == 0
+
+
+def test_failed_write_keeps_the_old_file(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    target = root / "README.md"
+    target.write_text("old\n", encoding="utf-8")
+
+    def broken(src: str, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken)
+    code, _, err = run("--root", str(root))
+    assert code == 1
+    assert "No space left on device" in err
+    assert "Traceback" not in err
+    assert target.read_text(encoding="utf-8") == "old\n"
+    assert [p.name for p in root.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_invalid_catalog_is_one_clear_line(root: Path) -> None:
+    (root / "data" / "papers" / "broken.yml").write_text("id: broken\nkind: paper\n")
+    code, out, err = run("--root", str(root))
+    assert code == 1
+    assert "Traceback" not in out + err
+    assert "error" in (out + err).lower()
+    assert not (root / "README.md").exists()
+
+
+# -- the live catalog --------------------------------------------------------------------------
+
+
+def test_live_catalog_renders_without_repeated_links() -> None:
+    text = readme.render(open_catalog(REPO))
+    links = Counter(readme.link_key(h) for h in hrefs(text))
+    assert [url for url, n in links.items() if n > 1] == []
+    assert len(text.encode()) < readme.SIZE_BUDGET
+
+
+def test_refuses_to_write_a_readme_github_cannot_show(
+    catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(readme, "GITHUB_README_LIMIT", 1024)
+    with pytest.raises(readme.ReadmeError, match="GitHub renders at most 1 KB"):
+        readme.render(catalog)
