@@ -34,11 +34,10 @@ def _date(value: str) -> dt.datetime:
 
 
 def render(entries: Iterable[Entry], *, site_url: str | None = None) -> str:
-    """Write the Atom feed of entries with an ``added`` date, newest first."""
-    dated = sorted(
+    """Write the Atom feed of entries with an ``added`` date, newest first, then by id."""
+    dated = sorted(  # newest first; entries added the same day in id order
         (e for e in entries if e.added),
-        key=lambda e: (_date(e.added or ""), e.id),
-        reverse=True,
+        key=lambda e: (-_date(e.added or "").toordinal(), e.id),
     )
     updated = _date(dated[0].added or "") if dated else EPOCH
     fg = FeedGenerator()
