@@ -7,6 +7,8 @@ The layout lives in the template; this module decides what goes where:
   year (oldest first, undated last) then title, everything else by title; ties by id;
 * an entry appears in full once, under its primary (first) category, and as a "See also" link
   to its website permalink under each of its other categories;
+* secondary links are labelled by type (``code``, ``slides`` ...; ``slides 1``, ``slides 2``
+  when an entry has several of a type);
 * no URL appears twice (awesome-lint's double-link rule): a secondary link that repeats a URL
   already on the page is left out, and each cross-reference link names the section it sits in;
 * size: if the full README would exceed SIZE_BUDGET bytes, the largest sections are shortened
@@ -19,6 +21,7 @@ import difflib
 import os
 import re
 import tempfile
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -255,12 +258,16 @@ def _status_note(entry: Entry) -> str | None:
 
 def _entry_view(entry: Entry, main_urls: set[str], seen_links: set[str]) -> EntryView:
     links: list[LinkView] = []
+    types = Counter(link.type for link in entry.links)
+    numbers: Counter[str] = Counter()
     for link in entry.links:
+        numbers[link.type] += 1
         key = link_key(link.url)
         if key in main_urls or key in seen_links:
             continue
         seen_links.add(key)
-        links.append(LinkView(link.label, link.url))
+        label = f"{link.type} {numbers[link.type]}" if types[link.type] > 1 else link.type
+        links.append(LinkView(label, link.url))
     return EntryView(
         id=entry.id,
         title=entry.title,
