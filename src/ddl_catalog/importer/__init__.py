@@ -108,7 +108,7 @@ def report_lines(result: ImportResult) -> Iterator[str]:
     for drop in plan.dropped:
         yield f"{src}:{drop.line}: {drop.reason}: {', '.join(drop.urls)}"
     yield from (f"error: {message}" for message in result.failed)
-    yield summary(result)
+    yield from summary(result).splitlines()
 
 
 def summary(result: ImportResult) -> str:

@@ -262,7 +262,7 @@ def _inline(token: Token, line: int) -> _Inline:
         elif kind == "link_close" and href is not None:
             text = _clean("".join(link_text))
             if link_images and not text:
-                images.extend(link_images)  # a badge: an image that links somewhere
+                pass  # a badge: an image that links somewhere, never a resource
             elif href.lower().startswith(WEB_SCHEMES):
                 parts.append(RawLink(href.strip(), text, "", line))
             else:

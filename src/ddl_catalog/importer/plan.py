@@ -625,8 +625,11 @@ def match_category(heading: str, categories: dict[str, str]) -> str | None:
         candidates.setdefault(_norm_heading(cat_id), cat_id)
     if wanted in candidates:
         return candidates[wanted]
-    close = difflib.get_close_matches(wanted, list(candidates), n=1, cutoff=CATEGORY_CUTOFF)
-    return candidates[close[0]] if close else None
+    first = wanted.split()[0]
+    for close in difflib.get_close_matches(wanted, list(candidates), n=3, cutoff=CATEGORY_CUTOFF):
+        if close.split()[0] == first:  # "Pipeline parallelism" is not "Model parallelism"
+            return candidates[close]
+    return None
 
 
 def _norm_heading(text: str) -> str:
