@@ -9,6 +9,7 @@ CLI    := $(BIN)/ddl-catalog
 
 .DEFAULT_GOAL := help
 .PHONY: help venv npm-tools build validate readme lint-readme site exports test lint typecheck unit serve bench clean
+.PHONY: fmt fmt-check lint-workflows links-report links-issue
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -46,6 +47,30 @@ site: $(STAMP) ## Build the website into site/.
 
 exports: $(STAMP) ## Write every export (JSON, CSV, BibTeX, CSL-JSON, Atom) into build/exports/ alone.
 	$(CLI) export --into build/exports
+
+fmt: $(STAMP) ## Put every entry file in canonical form (key order, quoting, list style).
+	$(CLI) fmt
+
+fmt-check: $(STAMP) ## Fail (listing the files) when an entry file is not in canonical form.
+	$(CLI) fmt --check
+
+lint-workflows: $(STAMP) ## actionlint on .github/workflows (binary from the PyPI wheel, offline).
+	$(BIN)/actionlint -no-color -oneline
+
+links-report: $(STAMP) ## Check every link, rewrite moved ones; write build/links.json, build/broken-links.md.
+	mkdir -p build
+	$(CLI) check-links --format json --fail-on '' > build/links.json
+	$(CLI) check-links --fix --fail-on '' > build/links-fix.txt
+	jq -r -f .github/broken-links.jq build/links.json > build/broken-links.md
+
+links-issue: ## Open or update the broken-links issue from build/ (needs gh, jq and GH_TOKEN).
+	@broken=$$(jq '[.[] | select(.outcome == "broken" or .outcome == "error")] | length' build/links.json); \
+	number=$$(gh issue list --label broken-links --state open --json number --jq '.[0].number // empty'); \
+	if [ -n "$$number" ]; then gh issue edit "$$number" --body-file build/broken-links.md; \
+	elif [ "$$broken" != 0 ]; then \
+	  gh label create broken-links --force --description "Found by the weekly link check"; \
+	  gh issue create --title "Broken links" --label broken-links --body-file build/broken-links.md; \
+	else echo "no broken links, no open issue: nothing to do"; fi
 
 test: lint typecheck unit ## Run every check: ruff, mypy and the test suite.
 
