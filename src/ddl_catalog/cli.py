@@ -365,6 +365,52 @@ def import_cmd(root: Path, list_file: Path, into: Path | None, dry_run: bool) ->
     sys.exit(1 if result.failed else 0)
 
 
+@cli.command()
+@root_option
+@click.option(
+    "--only",
+    multiple=True,
+    type=click.Choice(["github", "arxiv", "crossref"]),
+    help="Fetch only this source (repeatable; default: all).",
+)
+@click.option("--github-api", metavar="URL", help="GitHub REST base URL (env DDL_GITHUB_API).")
+@click.option("--arxiv-api", metavar="URL", help="arXiv API base URL (env DDL_ARXIV_API).")
+@click.option("--crossref-api", metavar="URL", help="Crossref base URL (env DDL_CROSSREF_API).")
+def enrich(
+    root: Path,
+    only: tuple[str, ...],
+    github_api: str | None,
+    arxiv_api: str | None,
+    crossref_api: str | None,
+) -> None:
+    """Fetch GitHub, arXiv and Crossref metadata into data/metadata/ (entries are not edited).
+
+    Reports where a source disagrees with our title, authors or year, and flags archived or
+    stale repositories. GITHUB_TOKEN is used when set. Exits 1 when a fetch failed.
+    """
+    from ddl_catalog.catalog import InvalidCatalog, open_catalog
+    from ddl_catalog.metadata import SOURCES, MetadataError
+    from ddl_catalog.net.enrich.run import enrich as run
+    from ddl_catalog.net.session import make_session
+
+    bases = {"github": github_api, "arxiv": arxiv_api, "crossref": crossref_api}
+    try:
+        report = run(open_catalog(root), make_session(4), only=only or SOURCES, bases=bases)
+    except (InvalidCatalog, MetadataError) as err:
+        raise click.ClickException(str(err)) from err
+    for source, count in report.fetched.items():
+        click.echo(f"{source}: {count} records fetched")
+    for line in report.disagreements:
+        click.echo(f"disagreement: {line}")
+    for line in report.flags:
+        click.echo(f"flag: {line}")
+    for line in report.failures:
+        click.echo(f"failed: {line}", err=True)
+    if report.stopped:
+        click.echo(f"stopped: {report.stopped}", err=True)
+    sys.exit(1 if report.failed else 0)
+
+
 def main() -> None:
     """Run the command line (console script entry point)."""
     cli(prog_name="ddl-catalog")

@@ -48,23 +48,49 @@ def fetch(
     return parse(body, aid, url)
 
 
+def fetch_many(
+    arxiv_ids: list[str], session: requests.Session, base_url: str | None = None, **kwargs: Any
+) -> dict[str, ArxivRecord]:
+    """Fetch several papers in one request (arXiv asks for few, batched calls)."""
+    ids = sorted({aid for aid in map(normalize_arxiv, arxiv_ids) if aid})
+    if not ids:
+        return {}
+    url = f"{api_base(base_url, ENV_VAR, DEFAULT_API)}/query"
+    params = {"id_list": ",".join(ids), "max_results": str(len(ids))}
+    records = parse_feed(get(session, url, params=params, **kwargs), url)
+    return {aid: records[aid] for aid in ids if aid in records}
+
+
 def parse(body: bytes, arxiv_id: str, url: str = "arXiv") -> ArxivRecord:
     """Build a record from an Atom feed answering ``id_list=arxiv_id``; raises EnrichError."""
+    records = parse_feed(body, url)
+    if arxiv_id not in records:
+        raise NotFound(f"{url}: arXiv has no paper {arxiv_id}")
+    return records[arxiv_id]
+
+
+def parse_feed(body: bytes, url: str = "arXiv") -> dict[str, ArxivRecord]:
+    """Return the records of an arXiv Atom feed by version-less id; raises EnrichError."""
     if b"<!DOCTYPE" in body[:2048].upper():
         raise EnrichError(f"{url}: refusing an XML document with a DOCTYPE")
     try:
         feed = ET.fromstring(body)  # noqa: S314 - no DOCTYPE, so no entity expansion
     except ET.ParseError as exc:
         raise EnrichError(f"{url}: malformed Atom feed ({exc})") from exc
-    entry = feed.find("atom:entry", _NS)
-    if entry is None:
-        raise NotFound(f"{url}: arXiv has no paper {arxiv_id}")
-    entry_id = _text(entry, "atom:id")
-    if "api/errors" in entry_id:
-        raise EnrichError(f"{url}: arXiv error: {_text(entry, 'atom:summary')}")
-    match = _ABS_ID.search(entry_id)
-    if match is None or match.group("id") != arxiv_id:
-        raise NotFound(f"{url}: arXiv answered {entry_id or 'nothing'} for {arxiv_id}")
+    records: dict[str, ArxivRecord] = {}
+    for entry in feed.findall("atom:entry", _NS):
+        entry_id = _text(entry, "atom:id")
+        if "api/errors" in entry_id:
+            raise EnrichError(f"{url}: arXiv error: {_text(entry, 'atom:summary')}")
+        match = _ABS_ID.search(entry_id)
+        if match is not None:
+            record = _record(entry, match.group("id"), url)
+            records[record.arxiv_id] = record
+    return records
+
+
+def _record(entry: ET.Element, arxiv_id: str, url: str) -> ArxivRecord:
+    """Build the record of one Atom entry."""
     published = _text(entry, "atom:published")
     if not re.match(r"^\d{4}-", published):
         raise EnrichError(f"{url}: entry {arxiv_id} has no published date")

@@ -1,0 +1,183 @@
+"""``ddl-catalog enrich``: fetch metadata for the catalog's entries into ``data/metadata/``.
+
+Entry files are never written: fetched facts go to one JSON file per source, so hand-written
+fields cannot be overwritten. Where the source disagrees with our title, authors or year, the
+run reports it for a person to decide. A failed fetch keeps the previous record; an exhausted
+rate limit stops that source cleanly, keeping what was fetched.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import time
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import requests
+
+from ddl_catalog.metadata import METADATA_DIR, SOURCES, Metadata, entry_keys, read_records
+from ddl_catalog.model import Catalog, Entry
+from ddl_catalog.net.enrich import arxiv, crossref, github
+from ddl_catalog.net.enrich.base import EnrichError, RateLimitExhausted
+
+_TITLES = {"github": "GitHub REST API", "arxiv": "arXiv API", "crossref": "Crossref REST API"}
+ARXIV_BATCH = 50
+#: arXiv asks for at most one request every three seconds.
+ARXIV_PAUSE = 3.0
+
+
+@dataclass
+class EnrichReport:
+    """What a run fetched, what failed, and what a person should look at."""
+
+    fetched: dict[str, int] = field(default_factory=dict)
+    failures: list[str] = field(default_factory=list)
+    disagreements: list[str] = field(default_factory=list)
+    flags: list[str] = field(default_factory=list)
+    stopped: str | None = None
+
+    @property
+    def failed(self) -> bool:
+        """Return whether anything went wrong (the exit status)."""
+        return bool(self.failures or self.stopped)
+
+
+def today() -> str:
+    """Return today's date, or SOURCE_DATE_EPOCH's, as YYYY-MM-DD."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    moment = datetime.fromtimestamp(int(epoch), UTC) if epoch else datetime.now(UTC)
+    return moment.date().isoformat()
+
+
+def enrich(
+    catalog: Catalog,
+    session: requests.Session,
+    *,
+    only: Iterable[str] = SOURCES,
+    bases: dict[str, str | None] | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+    date: str | None = None,
+) -> EnrichReport:
+    """Fetch every wanted source for the catalog and write the metadata files."""
+    bases = bases or {}
+    date = date or today()
+    report = EnrichReport()
+    previous = read_records(catalog.root)
+    wanted: dict[str, dict[str, list[Entry]]] = {s: {} for s in SOURCES}
+    for entry in catalog:
+        for source, key in entry_keys(entry).items():
+            wanted[source].setdefault(key, []).append(entry)
+    for source in (s for s in SOURCES if s in set(only)):
+        fresh = _fetch_source(
+            source, sorted(wanted[source]), session, bases.get(source), sleep, report
+        )
+        records = {k: v for k, v in previous[source].items() if k in wanted[source]}
+        for key, record in fresh.items():
+            records[key] = dict(record, fetched=date)
+        report.fetched[source] = len(fresh)
+        if records != previous[source]:
+            _write(catalog.root, source, records)
+        for key, record in sorted(fresh.items()):
+            for entry in wanted[source][key]:
+                report.disagreements.extend(compare(source, entry, record))
+                if source == "github":
+                    meta = Metadata(entry.id, github=dict(record, fetched=date))
+                    for flag in meta.flags:
+                        report.flags.append(f"{entry.id}: {key} is {flag}")
+    return report
+
+
+def _fetch_source(
+    source: str,
+    keys: list[str],
+    session: requests.Session,
+    base: str | None,
+    sleep: Callable[[float], None],
+    report: EnrichReport,
+) -> dict[str, dict[str, Any]]:
+    """Fetch every key of one source; stop the source on an exhausted rate limit."""
+    fresh: dict[str, dict[str, Any]] = {}
+    try:
+        if source == "arxiv":
+            for start in range(0, len(keys), ARXIV_BATCH):
+                if start:
+                    sleep(ARXIV_PAUSE)
+                batch = keys[start : start + ARXIV_BATCH]
+                try:
+                    found = arxiv.fetch_many(batch, session, base, sleep=sleep)
+                except EnrichError as exc:
+                    report.failures.append(f"arxiv: {exc}")
+                    continue
+                fresh.update({k: asdict(r) for k, r in found.items()})
+                report.failures.extend(f"arxiv: no paper {k}" for k in batch if k not in found)
+            return fresh
+        fetch = github.fetch if source == "github" else crossref.fetch
+        for key in keys:
+            try:
+                fresh[key] = asdict(fetch(key, session, base, sleep=sleep))
+            except RateLimitExhausted:
+                raise
+            except EnrichError as exc:
+                report.failures.append(f"{source}: {exc}")
+    except RateLimitExhausted as exc:
+        report.stopped = f"{source}: stopped after {len(fresh)} of {len(keys)}: {exc}"
+    return fresh
+
+
+def compare(source: str, entry: Entry, record: dict[str, Any]) -> list[str]:
+    """Return the disagreements between an entry and a fetched record (title, authors, year)."""
+    found: list[str] = []
+    where = f"{entry.source}: {source}"
+    if source == "github":
+        declared = entry.identifiers.github or ""
+        name = str(record.get("full_name") or "")
+        if declared and name and name.lower() != declared.lower():
+            found.append(f"{where}: repository is now {name} (data says {declared})")
+        return found
+    title = record.get("title")
+    if isinstance(title, str) and _norm(title) != _norm(entry.title):
+        found.append(f"{where}: title {title!r} (data says {entry.title!r})")
+    authors = record.get("authors") or []
+    if entry.authors and authors and _families(authors) != _families(entry.authors):
+        found.append(
+            f"{where}: authors {', '.join(authors)} (data says {', '.join(entry.authors)})"
+        )
+    year = record.get("published_year") if source == "arxiv" else record.get("year")
+    compare_year = source == "crossref" or entry.venue is None
+    if compare_year and entry.year is not None and isinstance(year, int) and year != entry.year:
+        found.append(f"{where}: year {year} (data says {entry.year})")
+    return found
+
+
+def _norm(text: str) -> str:
+    """Return text without accents, case, punctuation or spacing, for comparison."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "", plain.casefold())
+
+
+def _families(names: Iterable[str]) -> list[str]:
+    """Return the normalised family names (last word) of a list of people."""
+    return [_norm(name.split()[-1]) for name in names if name.split()]
+
+
+def _write(root: Path, source: str, records: dict[str, dict[str, Any]]) -> None:
+    """Write one source's metadata file atomically, keys sorted (byte-stable)."""
+    folder = root / METADATA_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    document = {"source": _TITLES[source], "records": dict(sorted(records.items()))}
+    text = json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    fd, tmp = tempfile.mkstemp(prefix=f".{source}-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, folder / f"{source}.json")
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
