@@ -1,0 +1,76 @@
+"""ddl-catalog import on bad input: one located error line, exit 1, no traceback, no writes."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import snapshot
+from ddl_catalog.cli import cli
+
+REPO = Path(__file__).resolve().parent.parent
+SEED = next((Path(__file__).parent / "fixtures" / "seeds").glob("004_*.txt"))
+
+
+@pytest.fixture
+def catalog(tmp_path: Path) -> Path:
+    root = tmp_path / "catalog"
+    (root / "data").mkdir(parents=True)
+    for name in ("categories.yml", "tags.yml"):
+        shutil.copy(REPO / "data" / name, root / "data" / name)
+    return root
+
+
+def run(root: Path, *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["import", "--root", str(root), *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize(
+    ("content", "where", "message"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "3:1", "binary file"),
+        (b"# List\n\n- [Caf\xe9](https://a.example/)\n", "3:7", "not UTF-8"),
+        (b"", "1:1", "empty file"),
+        (b"  \n\n\t\n", "1:1", "empty file"),
+        (b"# Just prose\n\nSee [this](https://a.example/) page.\n", "1:1", "no list items"),
+    ],
+)
+def test_bad_markdown_gives_one_located_error(
+    catalog: Path, tmp_path: Path, content: bytes, where: str, message: str
+) -> None:
+    bad = tmp_path / "bad.md"
+    bad.write_bytes(content)
+    before = snapshot(catalog)
+    code, output = run(catalog, str(bad))
+    assert code == 1
+    assert output.startswith(f"{bad}:{where}: error: ")
+    assert message in output
+    assert output.count("\n") == 1
+    assert snapshot(catalog) == before
+
+
+def test_missing_file_and_directory(catalog: Path, tmp_path: Path) -> None:
+    code, output = run(catalog, str(tmp_path / "nope.md"))
+    assert (code, output.startswith(f"{tmp_path / 'nope.md'}:1:1: error: cannot read")) == (1, True)
+    code, output = run(catalog, str(tmp_path))
+    assert code == 1 and "is a directory" in output
+
+
+def test_root_without_a_catalog(tmp_path: Path) -> None:
+    code, output = run(tmp_path, str(SEED))
+    assert code == 1
+    assert "categories.yml:1:1: error: no data/categories.yml" in output
+
+
+def test_unreadable_categories_file(catalog: Path) -> None:
+    (catalog / "data" / "categories.yml").write_text("categories: [\n", encoding="utf-8")
+    code, output = run(catalog, "--dry-run", str(SEED))
+    assert code == 1
+    assert output.startswith("data/categories.yml:")
+    assert ": error: " in output
