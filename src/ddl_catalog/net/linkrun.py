@@ -145,4 +145,4 @@ def _fix(
             moves_by_file[occurrence.source][result.url] = result.new_url
     for source, moves in sorted(moves_by_file.items()):
         for change in rewrite_urls(root / source, moves):
-            print(f"fixed {change.path}: {change.field}: {change.old} -> {change.new}", file=out)
+            print(f"fixed {source}: {change.field}: {change.old} -> {change.new}", file=out)
