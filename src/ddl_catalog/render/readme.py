@@ -23,7 +23,7 @@ import re
 import tempfile
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -124,7 +124,6 @@ class ReadmeView:
     sections: tuple[SectionView, ...]
     total: int
     counts: tuple[tuple[int, str], ...]
-    settings: dict[str, int] = field(default_factory=dict)
 
 
 def site_url_for(root: Path) -> str:
@@ -208,12 +207,6 @@ def build_view(catalog: Catalog, site: str) -> ReadmeView:
             (n, _KIND_COUNT_LABELS[kind][n != 1] if kind in _KIND_COUNT_LABELS else kind)
             for kind, n in counts.items()
         ),
-        settings={
-            "size_budget_kb": SIZE_BUDGET // 1024,
-            "short_entries": SHORT_ENTRIES,
-            "short_xrefs": SHORT_XREFS,
-            "authors_shown": AUTHORS_SHOWN,
-        },
     )
 
 
