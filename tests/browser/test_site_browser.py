@@ -1,0 +1,245 @@
+"""The website in a real browser: Debian's headless Chromium driven by Playwright for Python.
+
+The built site is served on 127.0.0.1 by a thread of http.server; any request to another host
+is blocked and recorded, so these tests also prove a page makes no third-party request.
+Outside CI the tests skip when ``chromium`` is not on PATH; in CI (CI=true) that is a failure.
+Screenshots go to test-artifacts/ (git-ignored).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from ddl_catalog.render.site import build_site
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts"
+AXE = REPO / "tools" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+IN_CI = os.environ.get("CI") == "true"
+
+
+def _missing(what: str) -> None:
+    """Skip outside CI, fail in CI, with the same clear reason."""
+    if IN_CI:
+        pytest.fail(f"{what} (required in CI)")
+    pytest.skip(what)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    """Return the path of Debian's chromium, or skip/fail with the reason."""
+    path = shutil.which("chromium")
+    if path is None:
+        _missing("chromium is not on PATH: install it with `apt-get install chromium`")
+    assert path is not None
+    return path
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    """Serve files without logging each request."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Build the real catalog's site and serve it on 127.0.0.1 (a free port)."""
+    site = build_site(REPO, site_dir=tmp_path_factory.mktemp("browser") / "site")
+    handler = functools.partial(_Quiet, directory=str(site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: str) -> Iterator[Any]:
+    """Launch one headless Chromium for the module."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(
+            executable_path=chromium, args=CHROMIUM_ARGS, headless=True
+        )
+        yield instance
+        instance.close()
+
+
+class Tab:
+    """A page plus what it logged: console errors, page errors and blocked foreign requests."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+        page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+
+@pytest.fixture
+def tab(browser: Any) -> Iterator[Tab]:
+    """Open a fresh light-scheme context; block and record every request off 127.0.0.1."""
+    context = browser.new_context(
+        color_scheme="light", viewport={"width": 1280, "height": 900}, service_workers="block"
+    )
+    page = context.new_page()
+    result = Tab(page)
+
+    def route(request_route: Any) -> None:
+        host = urlsplit(request_route.request.url).hostname
+        if host == "127.0.0.1":
+            request_route.continue_()
+        else:
+            result.foreign.append(request_route.request.url)
+            request_route.abort()
+
+    page.route("**/*", route)
+    yield result
+    context.close()
+
+
+def axe_violations(page: Any) -> list[str]:
+    """Run axe-core in the page; return serious and critical violations, one line each."""
+    if not AXE.is_file():
+        _missing(f"{AXE.relative_to(REPO)} missing: run `make npm-tools`")
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+        for v in result["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def test_home_loads_without_console_errors(tab: Tab, base_url: str) -> None:
+    tab.page.goto(base_url, wait_until="networkidle")
+    assert "Distributed Deep Learning Catalog" in tab.page.title()
+    assert tab.page.locator("#recently-added").count() == 1
+    assert tab.errors == []
+    assert tab.foreign == []
+    ARTIFACTS.mkdir(exist_ok=True)
+    tab.page.screenshot(path=str(ARTIFACTS / "site-home.png"), full_page=True)
+
+
+def test_search_finds_horovod_and_opens_its_anchor(tab: Tab, base_url: str) -> None:
+    page = tab.page
+    page.goto(base_url, wait_until="networkidle")
+    query = page.locator("input[data-md-component='search-query']")
+    query.click()
+    query.press_sequentially("Horovod", delay=30)  # Material searches on key events
+    result = page.locator(".md-search-result__link[href$='#horovod']").first
+    result.wait_for(state="visible", timeout=15000)
+    result.click()
+    page.wait_for_url(lambda url: "/frameworks/" in url and url.endswith("#horovod"))
+    heading = page.locator("h3#horovod")
+    heading.wait_for(state="visible")
+    from playwright.sync_api import expect
+
+    expect(heading).to_be_in_viewport()
+    assert tab.errors == []
+
+
+def test_explore_filters_and_sorts(tab: Tab, base_url: str) -> None:
+    page = tab.page
+    page.goto(base_url + "explore/", wait_until="networkidle")
+    page.locator("#ddl-explore[data-ready='true']").wait_for(timeout=15000)
+    index = page.evaluate("async () => (await fetch('index.json')).json()")
+    rows = index["entries"]
+    assert page.locator("#ddl-explore tbody tr").count() == len(rows)
+
+    page.select_option("select[name='kind']", "paper")
+    page.fill("input[name='from']", "2015")
+    page.fill("input[name='to']", "2017")
+    expected = {r["id"] for r in rows if r["k"] == "paper" and r["y"] and 2015 <= r["y"] <= 2017}
+    assert expected, "the real catalog has papers from 2015 to 2017"
+    shown = set(page.locator("#ddl-explore tbody tr").evaluate_all("rs => rs.map(r => r.dataset.id)"))
+    assert shown == expected
+    assert page.locator("[data-ddl-count]").inner_text() == str(len(expected))
+    assert "kind=paper" in page.url and "from=2015" in page.url
+
+    page.fill("input[name='from']", "")
+    page.fill("input[name='to']", "")
+    year_column = "rs => rs.map(r => r.children[2].textContent)"
+    page.locator("button[data-sort='y']").click()
+    years = [int(y) for y in page.locator("#ddl-explore tbody tr").evaluate_all(year_column) if y]
+    assert years == sorted(years) and len(set(years)) > 1
+    assert page.locator("th:has(button[data-sort='y'])").get_attribute("aria-sort") == "ascending"
+    page.locator("button[data-sort='y']").click()
+    years = [int(y) for y in page.locator("#ddl-explore tbody tr").evaluate_all(year_column) if y]
+    assert years == sorted(years, reverse=True)
+    assert tab.errors == []
+
+
+def test_palette_toggle_switches_scheme(tab: Tab, base_url: str) -> None:
+    page = tab.page
+    page.goto(base_url, wait_until="networkidle")
+    body = page.locator("body")
+    assert body.get_attribute("data-md-color-scheme") == "default"
+    page.locator("form[data-md-component='palette'] label:visible").first.click()
+    page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'", timeout=5000)
+    page.locator("form[data-md-component='palette'] label:visible").first.click()
+    page.wait_for_function("document.body.dataset.mdColorScheme === 'default'", timeout=5000)
+
+
+def test_explore_screenshot_and_no_foreign_requests(tab: Tab, base_url: str) -> None:
+    page = tab.page
+    page.goto(base_url + "explore/?kind=paper", wait_until="networkidle")
+    page.locator("#ddl-explore[data-ready='true']").wait_for(timeout=15000)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "site-explore.png"), full_page=False)
+    assert tab.foreign == []
+    assert tab.errors == []
+
+
+@pytest.mark.parametrize("path", ["", "explore/"])
+def test_no_serious_accessibility_violations(tab: Tab, base_url: str, path: str) -> None:
+    tab.page.goto(base_url + path, wait_until="networkidle")
+    if path == "explore/":
+        tab.page.locator("#ddl-explore[data-ready='true']").wait_for(timeout=15000)
+    violations = axe_violations(tab.page)
+    assert violations == [], "\n".join(violations)
+
+
+def test_moved_card_permalink_is_followed(tab: Tab, base_url: str) -> None:
+    """A split category keeps /<top>/#<id> working: the stub forwards to the card's part."""
+    page = tab.page
+    page.goto(base_url + "explore/", wait_until="networkidle")
+    page.evaluate(
+        """() => {
+            const li = document.createElement('li');
+            li.id = 'moved-probe';
+            li.setAttribute('data-ddl-moved', '../frameworks/#horovod');
+            document.body.appendChild(li);
+            location.hash = 'moved-probe';
+        }"""
+    )
+    page.wait_for_function("location.href.endsWith('/frameworks/#horovod')", timeout=10000)
+    page.locator("h3#horovod").wait_for(state="visible")
+    assert json.dumps(tab.errors) == "[]"
