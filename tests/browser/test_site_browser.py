@@ -179,7 +179,8 @@ def test_explore_filters_and_sorts(tab: Tab, base_url: str) -> None:
     page.fill("input[name='to']", "2017")
     expected = {r["id"] for r in rows if r["k"] == "paper" and r["y"] and 2015 <= r["y"] <= 2017}
     assert expected, "the real catalog has papers from 2015 to 2017"
-    shown = set(page.locator("#ddl-explore tbody tr").evaluate_all("rs => rs.map(r => r.dataset.id)"))
+    ids = "rs => rs.map(r => r.dataset.id)"
+    shown = set(page.locator("#ddl-explore tbody tr").evaluate_all(ids))
     assert shown == expected
     assert page.locator("[data-ddl-count]").inner_text() == str(len(expected))
     assert "kind=paper" in page.url and "from=2015" in page.url
