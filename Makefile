@@ -42,8 +42,8 @@ lint-readme: $(STAMP) $(NPM_STAMP) ## Check README.md: fresh, awesome-lint (0 er
 	scripts/awesome-lint README.md
 	tools/npm/node_modules/.bin/markdownlint-cli2 README.md CONTRIBUTING.md CODE_OF_CONDUCT.md
 
-site: $(STAMP) ## Build the website into site/.
-	@if $(CLI) site --help >/dev/null 2>&1; then $(CLI) site; else echo "site: not available yet"; fi
+site: $(STAMP) ## Build the website into site/ (mkdocs --strict; the last good site stays on failure).
+	$(CLI) site
 
 exports: $(STAMP) ## Write every export (JSON, CSV, BibTeX, CSL-JSON, Atom) into build/exports/ alone.
 	$(CLI) export --into build/exports
@@ -84,8 +84,8 @@ typecheck: $(STAMP) ## mypy --strict on the package.
 unit: $(STAMP) ## The pytest suite.
 	$(BIN)/pytest -q
 
-serve: $(STAMP) ## Preview the website with live reload on http://127.0.0.1:8000.
-	$(BIN)/mkdocs serve
+serve: $(STAMP) ## Preview the website with live reload on http://127.0.0.1:8000 (watches data/).
+	$(CLI) site --serve
 
 bench: $(STAMP) ## Run the benchmarks and print their tables.
 	$(BIN)/python benchmarks/run.py
