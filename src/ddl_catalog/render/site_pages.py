@@ -19,7 +19,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from ddl_catalog.model import KIND_LABELS, Catalog, Entry
+from ddl_catalog.model import INVERSE_RELATIONS, KIND_LABELS, Catalog, Entry
 
 #: Kind groups, each one page under kinds/<slug>/: (slug, title, kinds).
 KIND_GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
@@ -164,6 +164,7 @@ class PageBuilder:
         self.layout = Layout()
         self._section_ids = {c for c in catalog.categories} - {e.id for e in catalog}
         self._section_url: dict[str, str] = {}
+        self._incoming: dict[str, list[tuple[str, Entry]]] | None = None
         self._check_ids()
 
     def _check_ids(self) -> None:
@@ -307,7 +308,7 @@ class PageBuilder:
                 "title": other.title,
                 "href": relative(from_url, self.layout.permalink(other.id)),
             }
-            for rel, other in self.catalog.related_of(entry.id)
+            for rel, other in self._related(entry)
         ]
         return {
             "e": entry,
@@ -323,6 +324,20 @@ class PageBuilder:
                 for c in entry.categories[1:]
             ],
         }
+
+    def _related(self, entry: Entry) -> list[tuple[str, Entry]]:
+        """Return Catalog.related_of(entry.id), from an index built once (it is O(n) per call)."""
+        if self._incoming is None:
+            self._incoming = {}
+            for other in self.catalog:
+                for rel in other.related:
+                    inverse = INVERSE_RELATIONS[rel.relation]
+                    self._incoming.setdefault(rel.id, []).append((inverse, other))
+        out = [(r.relation, e) for r in entry.related if (e := self.catalog.get(r.id)) is not None]
+        back = self._incoming.get(entry.id, [])
+        return sorted(out, key=lambda p: p[1].title.lower()) + sorted(
+            back, key=lambda p: p[1].title.lower()
+        )
 
     def _category_url(self, category_id: str) -> str:
         """Return the URL of a category's page or section."""
