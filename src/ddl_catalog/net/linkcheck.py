@@ -343,10 +343,14 @@ class Checker:
         on_result: Callable[[Result], None] | None = None,
         save_every: float = 2.0,
     ) -> list[Result]:
-        """Check every URL once (cached fresh results are reused); return results by URL."""
+        """Check every URL once (cached fresh results are reused); return results by URL.
+
+        URLs are started in the given order, except that URLs the cache remembers as slow
+        start first, so that they do not make the tail of the run.
+        """
         results: dict[str, Result] = {}
         todo: list[str] = []
-        for url in sorted(set(urls)):
+        for url in dict.fromkeys(urls):
             reason = self.skip_reason(url)
             record = cache.fresh(url) if cache is not None and reason is None else None
             if reason is not None:
@@ -358,6 +362,8 @@ class Checker:
                 continue
             if on_result is not None:
                 on_result(results[url])
+        if cache is not None:
+            todo.sort(key=lambda u: -float(cache.records.get(u, {}).get("elapsed") or 0.0))
         last_save = time.monotonic()
         for result in self._schedule(todo):
             results[result.url] = result

@@ -40,7 +40,7 @@ def catalog_urls(root: Path) -> dict[str, list[Occurrence]]:
 
 
 def file_urls(paths: Iterable[Path]) -> dict[str, list[Occurrence]]:
-    """Return the http(s) URLs found in Markdown, HTML or text files, with their line numbers."""
+    """Return the http(s) URLs of Markdown, HTML or text files in order, with their lines."""
     found: dict[str, list[Occurrence]] = defaultdict(list)
     for path in paths:
         try:
@@ -50,7 +50,7 @@ def file_urls(paths: Iterable[Path]) -> dict[str, list[Occurrence]]:
         for number, line in enumerate(text.splitlines(), start=1):
             for url in urls_in_text(line):
                 found[url].append(Occurrence(str(path), f"line {number}"))
-    return {url: sorted(set(occ)) for url, occ in sorted(found.items())}
+    return {url: sorted(set(occ)) for url, occ in found.items()}
 
 
 def urls_in_text(text: str) -> list[str]:
