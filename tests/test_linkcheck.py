@@ -288,3 +288,24 @@ def test_per_origin_delay_spaces_requests(server: HTTPServer) -> None:
     started = time.monotonic()
     checker(delay=0.1).check_all([server.url_for(f"/p?i={i}") for i in range(5)])
     assert time.monotonic() - started >= 0.4
+
+
+def test_dns_not_found_is_broken_only_when_some_host_answered(
+    server: HTTPServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = socket.getaddrinfo
+
+    def fake(host: str, *args: object, **kwargs: object) -> object:
+        if host == "gone.invalid":
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return real(host, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(socket, "getaddrinfo", fake)
+    server.expect_request("/ok").respond_with_data("")
+    online = checker().check_all(["http://gone.invalid/x", server.url_for("/ok")])
+    assert [(r.outcome, r.error) for r in online] == [  # sorted by URL
+        ("ok", None),
+        ("broken", "DNS: host not found"),
+    ]
+    offline = checker().check_all(["http://gone.invalid/x"])
+    assert offline[0].outcome == "error" and "offline?" in (offline[0].error or "")

@@ -40,6 +40,9 @@ HEAD_REFUSED = frozenset({400, 403, 405, 501})
 RETRY_STATUSES = frozenset({429, 503})
 #: Statuses that mean the resource is gone (others in 4xx and 5xx are errors to look at).
 GONE_STATUSES = frozenset({404, 410})
+DNS_NOT_FOUND = "DNS: host not found"
+#: What a "host not found" means when no host at all answered: the machine is offline.
+DNS_UNSURE = "DNS: host not found, but no host answered in this run (offline?)"
 
 
 class LinkCheckError(Exception):
@@ -180,6 +183,7 @@ class Checker:
         self._gates_lock = threading.Lock()
         self._count_lock = threading.Lock()
         self._exclude = [re.compile(p) for p in self.options.exclude]
+        self._reached = False  # whether any server answered: DNS failures mean gone only then
 
     # -- one URL ---------------------------------------------------------------------------
 
@@ -289,6 +293,7 @@ class Checker:
             response = self.session.get(
                 endpoint, timeout=(timeout, timeout), allow_redirects=False, stream=True
             )
+            self._reached = True
             status = response.status_code
             wait = location_wait(response.headers.get("Retry-After"))
             read_body(response, max_seconds=2 * timeout, max_bytes=1_000_000)
@@ -310,6 +315,7 @@ class Checker:
             self._count()
             response = self.session.head(url, timeout=timeout, allow_redirects=False)
             response.close()
+            self._reached = True
             if response.status_code in HEAD_REFUSED:
                 self._count()
                 response = self.session.get(
@@ -368,12 +374,17 @@ class Checker:
         for result in self._schedule(todo):
             results[result.url] = result
             if cache is not None:
-                cache.put(result.url, result.record())
+                cache.put(result.url, _unsure_dns(result).record())
                 if time.monotonic() - last_save >= save_every:
                     cache.save()
                     last_save = time.monotonic()
             if on_result is not None:
                 on_result(result)
+        for url, result in results.items():
+            if result.error == DNS_NOT_FOUND:
+                results[url] = result if self._reached else _unsure_dns(result)
+                if cache is not None:
+                    cache.put(url, results[url].record())
         if cache is not None:
             cache.save()
         self.stats.peak_in_flight = {k: g.peak for k, g in sorted(self._gates.items())}
@@ -425,6 +436,13 @@ class Checker:
                 raise
 
 
+def _unsure_dns(result: Result) -> Result:
+    """Return a "host not found" result as an error: safe until some host is known to answer."""
+    if result.error != DNS_NOT_FOUND:
+        return result
+    return replace(result, outcome="error", error=DNS_UNSURE)
+
+
 def origin(url: str) -> str:
     """Return ``scheme://host[:port]``, the unit of politeness."""
     parts = urlsplit(url)
@@ -451,7 +469,7 @@ def classify_exception(exc: requests.RequestException) -> tuple[str, str]:
     for cause in causes:
         if isinstance(cause, socket.gaierror):
             if cause.errno in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", -5)):
-                return "broken", "DNS: host not found"
+                return "broken", DNS_NOT_FOUND
             return "error", f"DNS lookup failed: {cause.strerror or cause}"
         if type(cause).__name__ == "NameResolutionError":
             continue  # the gaierror it wraps is more precise
