@@ -84,6 +84,9 @@ def test_neurips_hash_abstract_and_pdf_forms_match() -> None:
         ("https://github.com/dmlc/mxnet", "apache/mxnet"),
         ("https://github.com/apache/incubator-mxnet", "apache/mxnet"),
         ("https://github.com/horovod/horovod.git", "horovod/horovod"),
+        ("https://github.com/microsoft/DeepSpeed", "deepspeedai/deepspeed"),
+        ("https://github.com/facebookincubator/gloo", "pytorch/gloo"),
+        ("https://github.com/NVIDIA/framework-determinism", "nvidia/framework-reproducibility"),
         ("http://www.github.com/horovod/horovod/tree/master", "horovod/horovod"),
     ],
 )

@@ -17,6 +17,10 @@ GITHUB_TRANSFERS: dict[str, str] = {
     "uber/horovod": "horovod/horovod",
     "dmlc/mxnet": "apache/mxnet",
     "apache/incubator-mxnet": "apache/mxnet",
+    # Moves verified while building the catalog (see data/seed-corrections.yml):
+    "microsoft/deepspeed": "deepspeedai/deepspeed",  # the repository's README and badges
+    "facebookincubator/gloo": "pytorch/gloo",  # pytorch/pytorch PR #152438
+    "nvidia/framework-determinism": "nvidia/framework-reproducibility",  # renamed 2023-02-14
 }
 
 #: Hosts that serve the same files as another host.
