@@ -29,7 +29,8 @@ $(NPM_STAMP): tools/npm/package.json tools/npm/package-lock.json
 
 npm-tools: $(NPM_STAMP) ## Install the pinned Node.js tools (awesome-lint, markdownlint-cli2, axe-core, linkinator).
 
-build: validate readme site ## Validate the catalog and build every output (README.md, site/).
+build: $(STAMP) ## Validate the catalog, then build README.md and the site with every export.
+	$(CLI) build
 
 validate: $(STAMP) ## Check the catalog (schema and rules); fails on any error.
 	$(CLI) validate

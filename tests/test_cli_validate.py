@@ -131,3 +131,16 @@ def test_validate_does_not_import_heavy_modules() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert "HEAVY []" in out.stdout, out.stdout + out.stderr
+
+
+def test_build_refuses_an_invalid_catalog_and_writes_nothing(
+    catalog_dir: Callable[..., Path],
+) -> None:
+    root = catalog_dir({"data/papers/dean2012large.yml": GOOD_PAPER.replace("[gpu]", "[tpu]")})
+    (root / "README.md").write_text("old\n")
+    result = CliRunner().invoke(cli, ["build", "--root", str(root)])
+    assert result.exit_code == 1
+    assert "unknown tag 'tpu'" in result.output
+    assert "validation failed: nothing was built" in result.output
+    assert (root / "README.md").read_text() == "old\n"
+    assert not (root / "site").exists()

@@ -336,6 +336,29 @@ def site(root: Path, serve: bool, dev_addr: str) -> None:
     click.echo(f"site: built {target}")
 
 
+@cli.command()
+@root_option
+@click.option("--strict", is_flag=True, help="Stop on validation warnings too.")
+@click.pass_context
+def build(ctx: click.Context, root: Path, strict: bool) -> None:
+    """Validate, then regenerate README.md and build the website with every export.
+
+    This is what `make build` runs. Nothing is written when validation fails, and a failed
+    step leaves the previous outputs in place.
+    """
+    from ddl_catalog import report as reporting
+    from ddl_catalog.validate import validate as run
+
+    result = run(root)
+    if result.failed(strict=strict):
+        for line in reporting.as_text(result):
+            click.echo(line)
+        raise click.ClickException("validation failed: nothing was built")
+    click.echo(reporting.summary(result))
+    ctx.invoke(readme, root=root, check=False, output=None)
+    ctx.invoke(site, root=root, serve=False, dev_addr="127.0.0.1:8000")
+
+
 @cli.command("import")
 @root_option
 @click.argument("list_file", metavar="LIST.md", type=click.Path(path_type=Path))
