@@ -2,7 +2,8 @@
 
 The built site is served on 127.0.0.1 by a thread of http.server; any request to another host
 is blocked and recorded, so these tests also prove a page makes no third-party request.
-Outside CI the tests skip when ``chromium`` is not on PATH; in CI (CI=true) that is a failure.
+Outside CI the tests skip when no Chromium-based browser is on PATH; in CI (CI=true) that
+is a failure.
 Screenshots go to test-artifacts/ (git-ignored).
 """
 
@@ -47,12 +48,21 @@ def _missing(what: str) -> None:
     pytest.skip(what)
 
 
+#: Browsers tried in order: $CHROMIUM, Debian's chromium, then the names GitHub's hosted
+#: runners and other distributions use for the same engine.
+BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+
 @pytest.fixture(scope="module")
 def chromium() -> str:
-    """Return the path of Debian's chromium, or skip/fail with the reason."""
-    path = shutil.which("chromium")
+    """Return the path of a Chromium-based browser, or skip/fail with the reason."""
+    candidates = [os.environ.get("CHROMIUM", ""), *BROWSER_NAMES]
+    path = next((found for name in candidates if name and (found := shutil.which(name))), None)
     if path is None:
-        _missing("chromium is not on PATH: install it with `apt-get install chromium`")
+        _missing(
+            "no chromium on PATH: install it with `apt-get install chromium` "
+            "(or set CHROMIUM to a Chromium or Chrome binary)"
+        )
     assert path is not None
     return path
 
