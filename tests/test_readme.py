@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import re
@@ -448,3 +449,37 @@ def test_refuses_to_write_a_readme_github_cannot_show(
     monkeypatch.setattr(readme, "GITHUB_README_LIMIT", 1024)
     with pytest.raises(readme.ReadmeError, match="GitHub renders at most 1 KB"):
         readme.render(catalog)
+
+
+def test_enrichment_flags_archived_and_inactive_repositories(root: Path) -> None:
+    # What `ddl-catalog enrich` commits; the entry's own status (archived-framework) still wins.
+    (root / "data" / "metadata").mkdir(parents=True, exist_ok=True)
+    records = {
+        "horovod/horovod": {"archived": True, "pushed_at": "2025-01-02", "fetched": "2026-01-01"},
+        "example/archived-framework": {"archived": True, "fetched": "2026-01-01"},
+    }
+    (root / "data" / "metadata" / "github.json").write_text(json.dumps({"records": records}))
+    text = readme.render(open_catalog(root))
+    assert "- [Horovod](https://github.com/horovod/horovod) - **Repository archived.** " in text
+    assert (
+        "[Archived Framework](https://github.com/example/archived-framework) - **Archived.** "
+        in (text)
+    )
+    records["horovod/horovod"] = {
+        "archived": False,
+        "pushed_at": "2021-03-04",
+        "fetched": "2026-01-01",
+    }
+    (root / "data" / "metadata" / "github.json").write_text(json.dumps({"records": records}))
+    text = readme.render(open_catalog(root))
+    assert (
+        "- [Horovod](https://github.com/horovod/horovod) - **Inactive: last commit 2021-03-04.** "
+        in text
+    )
+
+
+def test_unreadable_metadata_is_a_clear_error(root: Path) -> None:
+    (root / "data" / "metadata").mkdir(parents=True, exist_ok=True)
+    (root / "data" / "metadata" / "github.json").write_text("{not json")
+    with pytest.raises(readme.ReadmeError, match=r"github\.json: unreadable metadata"):
+        readme.render(open_catalog(root))

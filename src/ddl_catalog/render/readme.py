@@ -22,12 +22,13 @@ import os
 import re
 import tempfile
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from ddl_catalog.metadata import Metadata, MetadataError, load_metadata
 from ddl_catalog.model import KIND_FOLDERS, Catalog, Category, Entry
 from ddl_catalog.render.markdown import Slugger, md_text, md_url
 
@@ -185,8 +186,14 @@ def permalink(catalog: Catalog, site: str, entry: Entry, via: str) -> str:
     return f"{site}{top}/?via={via}#{entry.id}"
 
 
-def build_view(catalog: Catalog, site: str) -> ReadmeView:
-    """Arrange the catalog into sections, in categories.yml order, with the documented order."""
+def build_view(
+    catalog: Catalog, site: str, metadata: Mapping[str, Metadata] | None = None
+) -> ReadmeView:
+    """Arrange the catalog into sections, in categories.yml order, with the documented order.
+
+    ``metadata`` (from ``ddl-catalog enrich``) adds flags for archived and inactive repositories.
+    """
+    meta = metadata or {}
     slugger = Slugger()
     for heading in ("Awesome Distributed Deep Learning", "Contents"):
         slugger.slug(heading)
@@ -196,7 +203,7 @@ def build_view(catalog: Catalog, site: str) -> ReadmeView:
     for top in catalog.top_categories():
         for category, depth in [(top, 2)] + [(c, 3) for c in catalog.children(top.id)]:
             sections.append(
-                _section(catalog, site, category, depth, slugger, main_urls, seen_links)
+                _section(catalog, site, category, depth, slugger, main_urls, seen_links, meta)
             )
     counts = catalog.count_by_kind()
     return ReadmeView(
@@ -218,6 +225,7 @@ def _section(
     slugger: Slugger,
     main_urls: set[str],
     seen_links: set[str],
+    meta: Mapping[str, Metadata],
 ) -> SectionView:
     primary = sorted(catalog.in_category(category.id, primary=True), key=entry_order)
     secondary = sorted(catalog.in_category(category.id, primary=False), key=entry_order)
@@ -227,7 +235,7 @@ def _section(
         description=category.description,
         depth=depth,
         anchor=slugger.slug(category.title),
-        entries=tuple(_entry_view(e, main_urls, seen_links) for e in primary),
+        entries=tuple(_entry_view(e, main_urls, seen_links, meta.get(e.id)) for e in primary),
         xrefs=tuple(XrefView(e.title, permalink(catalog, site, e, category.id)) for e in secondary),
         site_link=section_link(catalog, site, category.id),
         total_entries=len(primary),
@@ -241,15 +249,22 @@ def _href(entry: Entry) -> str:
     return entry.url
 
 
-def _status_note(entry: Entry) -> str | None:
+def _status_note(entry: Entry, meta: Metadata | None = None) -> str | None:
+    """Say what a reader should know before following the link: the data's status first."""
     if entry.status == "archived":
         return "Archived."
     if entry.status == "dead":
         return "Dead link, archived copy." if entry.archive_url else "Dead link."
+    if meta is not None and meta.archived:
+        return "Repository archived."
+    if meta is not None and meta.stale:
+        return f"Inactive: last commit {meta.pushed_at}." if meta.pushed_at else "Inactive."
     return None
 
 
-def _entry_view(entry: Entry, main_urls: set[str], seen_links: set[str]) -> EntryView:
+def _entry_view(
+    entry: Entry, main_urls: set[str], seen_links: set[str], meta: Metadata | None = None
+) -> EntryView:
     links: list[LinkView] = []
     types = Counter(link.type for link in entry.links)
     numbers: Counter[str] = Counter()
@@ -266,7 +281,7 @@ def _entry_view(entry: Entry, main_urls: set[str], seen_links: set[str]) -> Entr
         title=entry.title,
         href=_href(entry),
         description=entry.description,
-        status_note=_status_note(entry),
+        status_note=_status_note(entry, meta),
         people=authors_text(entry.authors),
         venue=entry.venue,
         year=entry.year,
@@ -327,8 +342,12 @@ def render(catalog: Catalog, *, site_url: str | None = None) -> str:
 
     site = site_url or site_url_for(catalog.root)
     try:
+        metadata = load_metadata(catalog)
+    except MetadataError as err:
+        raise ReadmeError(str(err)) from err
+    try:
         template = _environment().get_template(TEMPLATE)
-        view = _fit(build_view(catalog, site), template)
+        view = _fit(build_view(catalog, site, metadata), template)
         text: str = template.render(view=view)
     except jinja2.TemplateError as err:
         raise ReadmeError(f"{TEMPLATE}: {err}") from err
