@@ -3,12 +3,15 @@
 A threaded workload server on 127.0.0.1 answers on several ports (several origins): mostly 200,
 redirect chains, permanent moves, HEAD 405 then GET 200, slow 1.5 s answers, 429 with
 Retry-After then 200, 404, 500 and redirect loops; two more ports refuse connections. Both
-checkers read the same HTML page listing every link, each in its own process (wall time and
-peak RSS are that process's own). The server counts requests and the requests in flight per
+checkers read the same HTML page listing every link, each in its own process (wall time, CPU
+time and peak RSS are that process's own). The server counts requests and the requests in flight per
 origin; the run fails if ours ever exceeds its per-origin cap, or reports a false positive or
 negative.
 
-    .venv/bin/python benchmarks/bench_linkcheck.py [--links 2000] [--per-origin 8]
+    .venv/bin/python benchmarks/bench_linkcheck.py [--links 2000] [--per-origin 8] [--repeat 3]
+
+The machine may be shared: --repeat N runs both checkers N times, alternating, and prints each
+checker's median run (and the range of its wall times).
 
 linkinator is tools/npm/node_modules/.bin/linkinator (`make npm-tools`), or $LINKINATOR.
 """
@@ -180,6 +183,7 @@ def workload(servers: list[WorkloadServer], total: int) -> dict[str, bool]:
 class Run:
     name: str
     wall: float = 0.0
+    cpu: float = 0.0
     rss_mb: float = 0.0
     requests: int = 0
     peak_per_origin: int = 0
@@ -189,8 +193,8 @@ class Run:
     note: str = ""
 
 
-def run_process(command: list[str], cwd: Path) -> tuple[float, float, str, str]:
-    """Run a command; return wall seconds, its own peak RSS in MB, stdout and stderr."""
+def run_process(command: list[str], cwd: Path) -> tuple[float, float, float, str, str]:
+    """Run a command; return wall seconds, CPU seconds, its own peak RSS in MB, stdout, stderr."""
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         started = time.monotonic()
         proc = subprocess.Popen(command, cwd=cwd, stdout=out, stderr=err)
@@ -208,7 +212,8 @@ def run_process(command: list[str], cwd: Path) -> tuple[float, float, str, str]:
         proc.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
-        return wall, usage.ru_maxrss / 1024, out.read().decode(), err.read().decode()
+        cpu = usage.ru_utime + usage.ru_stime
+        return wall, cpu, usage.ru_maxrss / 1024, out.read().decode(), err.read().decode()
 
 
 def score(run: Run, verdicts: dict[str, bool], truth: dict[str, bool]) -> None:
@@ -231,7 +236,7 @@ def measure(
     for server in servers:
         server.stats.reset()
     run = Run(name)
-    run.wall, run.rss_mb, out, err = run_process(command, ROOT)
+    run.wall, run.cpu, run.rss_mb, out, err = run_process(command, ROOT)
     run.requests = sum(s.stats.requests for s in servers) - 1  # not the index page
     run.peak_per_origin = max(s.stats.peak for s in servers[1:])
     try:
@@ -271,103 +276,133 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--links", type=int, default=2000)
     parser.add_argument("--per-origin", type=int, default=8)
     parser.add_argument("--concurrency", type=int, default=64)
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="rounds (both checkers each); medians are printed"
+    )
     args = parser.parse_args(argv)
 
     servers = [WorkloadServer() for _ in range(SERVING_ORIGINS + 1)]  # [0] serves the page
     threads = [threading.Thread(target=s.serve_forever, daemon=True) for s in servers]
     for thread in threads:
         thread.start()
+    rounds: list[list[Run]] = []
     try:
         truth = workload(servers[1:], args.links)
         order = list(truth)
         random.Random(2026).shuffle(order)  # a page does not group its slow links
         page = "".join(f'<li><a href="{url}">{i}</a></li>\n' for i, url in enumerate(order))
         html = f"<!doctype html><html><body><ul>\n{page}</ul></body></html>\n"
+        lk, info = linkinator_path()
+        if lk is None:
+            print(f"baseline skipped: linkinator unavailable: {info}")
         with tempfile.TemporaryDirectory() as tmp:
             page_file = Path(tmp) / "index.html"
             page_file.write_text(html, encoding="utf-8")
             servers[0].index = html
-            runs = [
-                measure(
-                    "ddl-catalog check-links",
-                    [
-                        sys.executable,
-                        "-m",
-                        "ddl_catalog",
-                        "check-links",
-                        str(page_file),
-                        "--no-cache",
-                        "--format",
-                        "json",
-                        "--timeout",
-                        "5",
-                        "--per-origin",
-                        str(args.per_origin),
-                        "--concurrency",
-                        str(args.concurrency),
-                        "--fail-on",
-                        "",
-                    ],
-                    parse_ours,
-                    servers,
-                    truth,
-                )
-            ]
-            lk, info = linkinator_path()
-            if lk is None:
-                print(f"baseline skipped: linkinator unavailable: {info}")
-            else:
-                servers[0].stats.reset()
-                runs.append(
-                    measure(
-                        f"linkinator {info} --retry",
-                        [
-                            lk,
-                            f"{servers[0].base}/index.html",
-                            "--retry",
-                            "--format",
-                            "json",
-                            "--timeout",
-                            "10000",
-                        ],
-                        parse_linkinator,
-                        servers,
-                        truth,
-                    )
-                )
+            for _ in range(max(1, args.repeat)):
+                rounds.append(one_round(args, page_file, servers, truth, lk, info))
     finally:
         for server in servers:
             server.shutdown()
             server.server_close()
-    return report(runs, truth, args.per_origin)
+    return report(rounds, truth, args.per_origin)
 
 
-def report(runs: list[Run], truth: dict[str, bool], cap: int) -> int:
+def one_round(
+    args: argparse.Namespace,
+    page_file: Path,
+    servers: list[WorkloadServer],
+    truth: dict[str, bool],
+    lk: str | None,
+    info: str,
+) -> list[Run]:
+    """Run ours, then linkinator when it is there, on the same workload."""
+    runs = [
+        measure(
+            "ddl-catalog check-links",
+            [
+                sys.executable,
+                "-m",
+                "ddl_catalog",
+                "check-links",
+                str(page_file),
+                "--no-cache",
+                "--format",
+                "json",
+                "--timeout",
+                "5",
+                "--per-origin",
+                str(args.per_origin),
+                "--concurrency",
+                str(args.concurrency),
+                "--fail-on",
+                "",
+            ],
+            parse_ours,
+            servers,
+            truth,
+        )
+    ]
+    if lk is not None:
+        servers[0].stats.reset()
+        runs.append(
+            measure(
+                f"linkinator {info} --retry",
+                [
+                    lk,
+                    f"{servers[0].base}/index.html",
+                    "--retry",
+                    "--format",
+                    "json",
+                    "--timeout",
+                    "10000",
+                ],
+                parse_linkinator,
+                servers,
+                truth,
+            )
+        )
+    return runs
+
+
+def median_run(runs: list[Run]) -> Run:
+    """Return the run of median wall time (the lower middle one for an even count)."""
+    return sorted(runs, key=lambda r: r.wall)[(len(runs) - 1) // 2]
+
+
+def report(rounds: list[list[Run]], truth: dict[str, bool], cap: int) -> int:
     bad = sum(not good for good in truth.values())
     print(
         f"workload: {len(truth)} links ({bad} bad) over {SERVING_ORIGINS} origins "
-        f"+ {REFUSED_ORIGINS} refused ports; our per-origin cap {cap}"
+        f"+ {REFUSED_ORIGINS} refused ports; our per-origin cap {cap}; "
+        f"{len(rounds)} round(s), median run shown"
     )
     header = (
-        f"{'checker':34} {'wall s':>7} {'ratio':>6} {'requests':>8} {'peak MB':>8} "
-        f"{'peak/origin':>11} {'FP':>4} {'FN':>4} {'missing':>7}"
+        f"{'checker':34} {'wall s':>7} {'range s':>11} {'ratio':>6} {'cpu s':>6} "
+        f"{'requests':>8} {'peak MB':>8} {'peak/origin':>11} {'FP':>4} {'FN':>4} {'missing':>7}"
     )
     print(header)
     print("-" * len(header))
-    base = runs[-1].wall if len(runs) > 1 else None
-    for run in runs:
+    by_checker = [list(runs) for runs in zip(*rounds, strict=True)]
+    medians = [median_run(runs) for runs in by_checker]
+    base = medians[-1].wall if len(medians) > 1 else None
+    for run, runs in zip(medians, by_checker, strict=True):
         ratio = f"{run.wall / base:.2f}" if base else "-"
+        walls = [r.wall for r in runs]
+        spread = f"{min(walls):.2f}-{max(walls):.2f}"
         print(
-            f"{run.name:34} {run.wall:7.2f} {ratio:>6} {run.requests:8d} {run.rss_mb:8.1f} "
-            f"{run.peak_per_origin:11d} {run.false_pos:4d} {run.false_neg:4d} {run.missing:7d}"
+            f"{run.name:34} {run.wall:7.2f} {spread:>11} {ratio:>6} {run.cpu:6.2f} "
+            f"{run.requests:8d} {run.rss_mb:8.1f} {run.peak_per_origin:11d} "
+            f"{run.false_pos:4d} {run.false_neg:4d} {run.missing:7d}"
         )
         if run.note:
             print(f"  note: {run.note}")
-    ours = runs[0]
+    ours = by_checker[0]
     failures = []
-    if ours.peak_per_origin > cap:
-        failures.append(f"per-origin cap {cap} exceeded: {ours.peak_per_origin} at once")
-    if ours.false_pos or ours.false_neg or ours.missing:
+    peak = max(r.peak_per_origin for r in ours)
+    if peak > cap:
+        failures.append(f"per-origin cap {cap} exceeded: {peak} at once")
+    if any(r.false_pos or r.false_neg or r.missing for r in ours):
         failures.append("ours has false positives, false negatives or missing results")
     for failure in failures:
         print(f"FAIL: {failure}")
