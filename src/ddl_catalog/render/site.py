@@ -8,6 +8,9 @@
   not set, so the same data gives the same bytes (sitemap dates included);
 * ``on_files``: adds the generated pages with ``File.generated`` (never written to docs/);
 * ``on_page_markdown``: fills the ``<!-- ddl-catalog:home -->`` marker of ``docs/index.md``;
+* ``on_page_content``: puts the generated pages' raw HTML blocks (cards, entry lists) back in
+  place of their markers, after Markdown (see ``site_pages``), and tells MkDocs the anchors
+  they hold, so links from hand-written pages to an entry's card are still validated;
 * ``on_serve``: watches ``data/`` and the templates, so ``mkdocs serve`` reloads on data edits;
 * ``on_post_build``: the exports' hook point. If ``ddl_catalog.export`` has a function
   ``site_files(catalog, site_dir)``, it is called to write its files (``api/catalog.json``,
@@ -21,6 +24,7 @@ import calendar
 import importlib
 import logging
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -46,9 +50,11 @@ from ddl_catalog.render.site_pages import (
     Layout,
     PageBuilder,
     SiteDataError,
+    SitePage,
 )
 
 HOME_MARKER = "<!-- ddl-catalog:home -->"
+_ID_RE = re.compile(r'\sid="([^"]+)"')
 log = logging.getLogger("mkdocs.plugins.ddl_catalog")
 
 
@@ -74,6 +80,7 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
 
     def __init__(self) -> None:
         self._pinned_epoch = False
+        self._generated: dict[str, SitePage] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Open the catalog, lay out its pages and set the nav."""
@@ -130,6 +137,7 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         """Add the generated pages and files; refuse to shadow a hand-written one."""
+        self._generated = {p.src_uri: p for p in self.layout.pages if p.blocks}
         generated = [(p.src_uri, p.markdown) for p in self.layout.pages]
         generated += [(f.src_uri, f.content) for f in self.layout.files]
         for src_uri, content in generated:
@@ -153,6 +161,18 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
 
             downloads = [(path, label) for path, label in DOWNLOADS if path in SITE_FILES]
         return markdown.replace(HOME_MARKER, self.builder.home_block(downloads))
+
+    def on_page_content(
+        self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
+    ) -> str:
+        """Put a generated page's raw HTML blocks back and register the anchors they hold."""
+        generated = self._generated.get(page.file.src_uri)
+        if generated is None:
+            return html
+        if page.present_anchor_ids is not None:
+            for block in generated.blocks:
+                page.present_anchor_ids.update(_ID_RE.findall(block))
+        return generated.fill(html)
 
     def on_serve(self, server: Any, /, *, config: MkDocsConfig, builder: Callable[..., Any]) -> Any:
         """Rebuild on edits to data/ and the site templates while serving."""

@@ -2,8 +2,14 @@
 
 Nothing here knows about MkDocs' build machinery; :mod:`ddl_catalog.render.site` turns the
 :class:`SitePage` objects into MkDocs files. Every field of the data reaches a page through Jinja
-autoescape (entry cards are raw HTML blocks inside the Markdown) or :func:`md_text` (Markdown
-headings), and every URL through :func:`safe_url`.
+autoescape (entry cards are raw HTML) or :func:`md_text` (Markdown headings), and every URL
+through :func:`safe_url`.
+
+The raw HTML (cards, entry lists) never goes through Python-Markdown: the templates pass it to
+the ``block`` filter, which keeps it in :attr:`SitePage.blocks` and leaves a marker comment
+(:data:`BLOCK_MARKER`) in the Markdown; the plugin puts the HTML back into the rendered page.
+Markdown would otherwise parse every tag of every card twice (MkDocs' anchor scan and
+Python-Markdown's raw-HTML stash), which was most of the build time of a big catalog.
 """
 
 from __future__ import annotations
@@ -12,7 +18,7 @@ import json
 import posixpath
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +63,11 @@ RESERVED = frozenset(
 
 #: Default budget of generated HTML per page, in bytes; bigger pages are split in parts.
 PAGE_BUDGET = 800_000
+
+#: The marker a stashed block of HTML leaves in the Markdown (a comment: data cannot forge it,
+#: since every field reaching the Markdown is escaped).
+BLOCK_MARKER = "<!-- ddl-catalog:block {} -->"
+BLOCK_RE = re.compile(r"<!-- ddl-catalog:block (\d+) -->")
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
 _SAFE_SCHEMES = ("http://", "https://")
@@ -111,6 +122,13 @@ class SitePage:
     markdown: str
     title: str
     in_nav: bool = True
+    blocks: tuple[str, ...] = ()
+
+    def fill(self, html: str) -> str:
+        """Put the stashed blocks back into the page's rendered HTML in place of their markers."""
+        if not self.blocks:
+            return html
+        return BLOCK_RE.sub(lambda m: self.blocks[int(m.group(1))], html)
 
 
 @dataclass(frozen=True)
@@ -160,6 +178,8 @@ class PageBuilder:
         )
         self.env.filters["safe_url"] = safe_url
         self.env.filters["md"] = md_text
+        self.env.filters["block"] = self._stash
+        self._blocks: list[str] = []
         self.env.globals["kind_label"] = lambda kind, plural=False: KIND_LABELS[kind][int(plural)]
         self.layout = Layout()
         self._section_ids = {c for c in catalog.categories} - {e.id for e in catalog}
@@ -175,6 +195,20 @@ class PageBuilder:
                     f"category id {top.id!r} clashes with the site page "
                     f"/{top.id}/; rename the category"
                 )
+
+    def _stash(self, html: str) -> Markup:
+        """Keep a block of raw HTML out of the Markdown; return the marker that stands for it."""
+        self._blocks.append(str(html).strip("\n"))
+        return Markup(BLOCK_MARKER.format(len(self._blocks) - 1))  # noqa: S704 (a number)
+
+    def _page(
+        self, template: str, src_uri: str, nav_title: str, in_nav: bool, /, **context: Any
+    ) -> SitePage:
+        """Render one page's Markdown; the blocks its template stashed go with it."""
+        self._blocks = []
+        markdown = self.env.get_template(template).render(**context)
+        blocks, self._blocks = tuple(self._blocks), []
+        return SitePage(src_uri, markdown, nav_title, in_nav, blocks)
 
     def anchor_of(self, category_id: str) -> str:
         """Return the anchor of a subcategory's section (prefixed when an entry has its id)."""
@@ -246,7 +280,6 @@ class PageBuilder:
     def _render_category(self, plan: _CategoryPlan) -> list[SitePage]:
         """Render the pages of one top-level category (one, or a base page plus parts)."""
         top = self.catalog.categories[plan.top_id]
-        template = self.env.get_template("category.md.j2")
         urls = [url for url, _sections in plan.parts]
         seen: set[str] = set()
         pages: list[SitePage] = []
@@ -273,7 +306,12 @@ class PageBuilder:
             if index == 0:
                 later = [e for _url, rest in plan.parts[1:] for _h, _a, es in rest for e in es]
             tags = sorted({t for _h, _a, es in sections for e in es for t in e.tags})
-            markdown = template.render(
+            src = f"{plan.top_id}.md" if index == 0 else f"{plan.top_id}/{index + 1}.md"
+            page = self._page(
+                "category.md.j2",
+                src,
+                top.title,
+                index == 0,
                 top=top,
                 part=index + 1,
                 parts=[(relative(url, u), n + 1) for n, u in enumerate(urls)],
@@ -281,8 +319,7 @@ class PageBuilder:
                 later=[self.compact(e, url, stub=True) for e in later],
                 tags=tags,
             )
-            src = f"{plan.top_id}.md" if index == 0 else f"{plan.top_id}/{index + 1}.md"
-            pages.append(SitePage(src, markdown, top.title, in_nav=index == 0))
+            pages.append(page)
         return pages
 
     def _category_of_anchor(self, top_id: str, anchor: str) -> str:
@@ -401,12 +438,7 @@ class PageBuilder:
         hrefs = {year: relative(base, f"{anchors[f'year-{year}']}#year-{year}") for year in counts}
         chart = year_chart(counts, hrefs, label="Number of papers per year")
         first = pages[0]
-        pages[0] = SitePage(
-            first.src_uri,
-            first.markdown.replace("<!-- chart -->", chart),
-            first.title,
-            first.in_nav,
-        )
+        pages[0] = replace(first, markdown=first.markdown.replace("<!-- chart -->", chart))
         return pages
 
     def _list_pages(
@@ -419,7 +451,6 @@ class PageBuilder:
 
         Returns the pages and, for each section anchor, the URL of the page it starts on.
         """
-        template = self.env.get_template("list.md.j2")
         parts: list[list[tuple[str, str, list[Entry]]]] = [[]]
         used = 0
         for heading, anchor, entries in sections:
@@ -437,7 +468,11 @@ class PageBuilder:
         urls = [page_url(s) for s in srcs]
         pages = []
         for index, (src, url, part) in enumerate(zip(srcs, urls, parts, strict=True)):
-            markdown = template.render(
+            page = self._page(
+                "list.md.j2",
+                src,
+                title,
+                index == 0,
                 title=title if index == 0 else f"{title} ({index + 1})",
                 first=index == 0,
                 part=index + 1,
@@ -445,7 +480,7 @@ class PageBuilder:
                 sections=[(h, a, [self.compact(e, url) for e in es]) for h, a, es in part if es],
                 chart=base_src == "papers-by-year" and index == 0,
             )
-            pages.append(SitePage(src, markdown, title, in_nav=index == 0))
+            pages.append(page)
         starts: dict[str, str] = {}
         for url, part in zip(urls, parts, strict=True):
             for _h, anchor, entries in part:
