@@ -8,9 +8,14 @@
   not set, so the same data gives the same bytes (sitemap dates included);
 * ``on_files``: adds the generated pages with ``File.generated`` (never written to docs/);
 * ``on_page_markdown``: fills the ``<!-- ddl-catalog:home -->`` marker of ``docs/index.md``;
-* ``on_page_content``: puts the generated pages' raw HTML blocks (cards, entry lists) back in
-  place of their markers, after Markdown (see ``site_pages``), and tells MkDocs the anchors
-  they hold, so links from hand-written pages to an entry's card are still validated;
+* ``on_page_content``: tells MkDocs the anchors of the generated pages' raw HTML blocks (cards,
+  entry lists; see ``site_pages``), so links from hand-written pages to a card are validated;
+* ``on_page_context`` and ``on_post_page``: with mkdocs-material's search plugin, the search
+  plugin indexes a generated page without its blocks (headings, descriptions), the plugin adds
+  one search section per card from the data (``site_pages.search_doc``), and the blocks go back
+  into the finished HTML. Parsing the cards' HTML back into text was the biggest cost of a big
+  build. With any other search plugin, the blocks go back in ``on_page_content`` and that
+  plugin indexes the whole page;
 * ``on_serve``: watches ``data/`` and the templates, so ``mkdocs serve`` reloads on data edits;
 * ``on_post_build``: the exports' hook point. If ``ddl_catalog.export`` has a function
   ``site_files(catalog, site_dir)``, it is called to write its files (``api/catalog.json``,
@@ -37,7 +42,7 @@ from mkdocs.config import base
 from mkdocs.config import config_options as opt
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
@@ -81,6 +86,7 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
     def __init__(self) -> None:
         self._pinned_epoch = False
         self._generated: dict[str, SitePage] = {}
+        self._index: list[dict[str, Any]] | None = None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Open the catalog, lay out its pages and set the nav."""
@@ -172,7 +178,29 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
         if page.present_anchor_ids is not None:
             for block in generated.blocks:
                 page.present_anchor_ids.update(_ID_RE.findall(block))
-        return generated.fill(html)
+        self._index = material_search_entries(config)
+        return html if self._index is not None else generated.fill(html)
+
+    @event_priority(-50)  # after the search plugin indexed the page's skeleton, in any order
+    def on_page_context(
+        self, context: Any, /, *, page: Page, config: MkDocsConfig, nav: Any
+    ) -> Any:
+        """Add a generated page's cards to Material's search index (it saw only the skeleton)."""
+        generated = self._generated.get(page.file.src_uri)
+        if generated is None or self._index is None:
+            return context
+        if not (page.meta.get("search") or {}).get("exclude"):
+            self._index.extend(
+                {**doc, "location": f"{page.url}#{doc['location']}"} for doc in generated.search
+            )
+        return context
+
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+        """Put a generated page's blocks back into its finished HTML (when Material indexes)."""
+        generated = self._generated.get(page.file.src_uri)
+        if generated is None or self._index is None:
+            return output
+        return generated.fill(output)
 
     def on_serve(self, server: Any, /, *, config: MkDocsConfig, builder: Callable[..., Any]) -> Any:
         """Rebuild on edits to data/ and the site templates while serving."""
@@ -196,6 +224,18 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
         if self._pinned_epoch:
             os.environ.pop("SOURCE_DATE_EPOCH", None)
             self._pinned_epoch = False
+
+
+def material_search_entries(config: MkDocsConfig) -> list[dict[str, Any]] | None:
+    """Return the entry list of mkdocs-material's search index, or None if it is not in use."""
+    for plugin in config.plugins.values():
+        if not type(plugin).__module__.startswith("material.plugins.search"):
+            continue
+        if not getattr(plugin.config, "enabled", True):
+            return None
+        entries = getattr(getattr(plugin, "search_index", None), "entries", None)
+        return entries if isinstance(entries, list) else None
+    return None
 
 
 def export_hook() -> Callable[..., Any] | None:

@@ -14,6 +14,7 @@ Python-Markdown's raw-HTML stash), which was most of the build time of a big cat
 
 from __future__ import annotations
 
+import html
 import json
 import posixpath
 import re
@@ -123,12 +124,87 @@ class SitePage:
     title: str
     in_nav: bool = True
     blocks: tuple[str, ...] = ()
+    search: tuple[dict[str, Any], ...] = ()
 
     def fill(self, html: str) -> str:
         """Put the stashed blocks back into the page's rendered HTML in place of their markers."""
         if not self.blocks:
             return html
         return BLOCK_RE.sub(lambda m: self.blocks[int(m.group(1))], html)
+
+
+@dataclass(frozen=True, slots=True)
+class RelatedView:
+    """A related entry as its card shows it."""
+
+    relation: str
+    title: str
+    href: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardView:
+    """What the card template shows of one entry (attributes, not a dict: Jinja reads them fast)."""
+
+    e: Entry
+    kind: str
+    authors: tuple[str, ...]
+    more_authors: int
+    tags: list[tuple[str, str]]
+    related: list[RelatedView]
+    bibtex: str | None
+    edit: str
+    categories: list[tuple[str, str]]
+
+
+@dataclass(frozen=True, slots=True)
+class CompactView:
+    """A one-line view of an entry that links to its card (a stub keeps a moved card's id)."""
+
+    e: Entry
+    href: str
+    kind: str
+    stub: bool
+
+
+def search_doc(card: CardView) -> dict[str, Any]:
+    """Return a card's section of the search index, in mkdocs-material's format.
+
+    The plugin adds it to Material's index directly instead of letting the search plugin parse
+    the card's HTML back into text (which cost more than the rest of the build). It holds the
+    card's visible text except the BibTeX block (the same facts again) and the edit link; the
+    card's own tags go in ``tags``, so a tag search ranks the cards that carry it. ``location``
+    is the anchor; the plugin prefixes the page URL.
+    """
+    e = card.e
+    meta = [card.kind]
+    if e.status == "archived":
+        meta.append("Archived")
+    elif e.status == "dead":
+        meta.append("Dead link")
+    meta += [str(v) for v in (e.year, e.venue) if v]
+    paragraphs = [" ".join(meta)]
+    if card.authors:
+        more = f" and {card.more_authors} more" if card.more_authors else ""
+        paragraphs.append(", ".join(card.authors) + more)
+    paragraphs.append(e.description)
+    if e.links:
+        paragraphs.append(
+            " · ".join(
+                f"{ln.type.capitalize()}: {ln.title}" if ln.title else ln.type.capitalize()
+                for ln in e.links
+            )
+        )
+    if card.categories:
+        paragraphs.append("Also in: " + ", ".join(title for title, _href in card.categories))
+    if card.related:
+        paragraphs.append("Related: " + "; ".join(f"{r.relation} {r.title}" for r in card.related))
+    return {
+        "location": e.id,
+        "title": html.escape(e.title, quote=False),
+        "text": " ".join(f"<p>{html.escape(p, quote=False)}</p>" for p in paragraphs),
+        "tags": list(e.tags),
+    }
 
 
 @dataclass(frozen=True)
@@ -285,6 +361,7 @@ class PageBuilder:
         pages: list[SitePage] = []
         for index, (url, sections) in enumerate(plan.parts):
             views = []
+            docs: list[dict[str, Any]] = []
             for heading, anchor, entries in sections:
                 first = anchor not in seen
                 seen.add(anchor)
@@ -292,13 +369,15 @@ class PageBuilder:
                 secondary = self.catalog.in_category(category_id, primary=False) if first else []
                 if not entries and not first:
                     continue
+                cards = [self.card(e, url) for e in entries]
+                docs += [search_doc(c) for c in cards]
                 views.append(
                     {
                         "heading": heading,
                         "anchor": anchor,
                         "first": first,
                         "description": self.catalog.categories[category_id].description,
-                        "cards": [self.card(e, url) for e in entries],
+                        "cards": cards,
                         "secondary": [self.compact(e, url) for e in secondary],
                     }
                 )
@@ -319,7 +398,7 @@ class PageBuilder:
                 later=[self.compact(e, url, stub=True) for e in later],
                 tags=tags,
             )
-            pages.append(page)
+            pages.append(replace(page, search=tuple(docs)))
         return pages
 
     def _category_of_anchor(self, top_id: str, anchor: str) -> str:
@@ -337,30 +416,30 @@ class PageBuilder:
 
     # -- views of an entry -------------------------------------------------------------------
 
-    def card(self, entry: Entry, from_url: str) -> dict[str, Any]:
+    def card(self, entry: Entry, from_url: str) -> CardView:
         """Return what the card template needs for one entry, links made relative."""
         related = [
-            {
-                "relation": rel.replace("-", " "),
-                "title": other.title,
-                "href": relative(from_url, self.layout.permalink(other.id)),
-            }
+            RelatedView(
+                rel.replace("-", " "),
+                other.title,
+                relative(from_url, self.layout.permalink(other.id)),
+            )
             for rel, other in self._related(entry)
         ]
-        return {
-            "e": entry,
-            "kind": KIND_LABELS[entry.kind][0],
-            "authors": entry.authors[:8],
-            "more_authors": max(0, len(entry.authors) - 8),
-            "tags": [(t, relative(from_url, f"tags/#tag:{t}")) for t in entry.tags],
-            "related": related,
-            "bibtex": bibtex(entry) if entry.kind == "paper" else None,
-            "edit": self.edit_base + entry.source,
-            "categories": [
+        return CardView(
+            e=entry,
+            kind=KIND_LABELS[entry.kind][0],
+            authors=entry.authors[:8],
+            more_authors=max(0, len(entry.authors) - 8),
+            tags=[(t, relative(from_url, f"tags/#tag:{t}")) for t in entry.tags],
+            related=related,
+            bibtex=bibtex(entry) if entry.kind == "paper" else None,
+            edit=self.edit_base + entry.source,
+            categories=[
                 (self.catalog.categories[c].title, relative(from_url, self._category_url(c)))
                 for c in entry.categories[1:]
             ],
-        }
+        )
 
     def _related(self, entry: Entry) -> list[tuple[str, Entry]]:
         """Return Catalog.related_of(entry.id), from an index built once (it is O(n) per call)."""
@@ -383,14 +462,14 @@ class PageBuilder:
             return page_url(f"{cat.id}.md")
         return f"{self._section_url[cat.id]}#{self.anchor_of(cat.id)}"
 
-    def compact(self, entry: Entry, from_url: str, *, stub: bool = False) -> dict[str, Any]:
+    def compact(self, entry: Entry, from_url: str, *, stub: bool = False) -> CompactView:
         """Return a one-line view of an entry that links to its card."""
-        return {
-            "e": entry,
-            "href": relative(from_url, self.layout.permalink(entry.id)),
-            "kind": KIND_LABELS[entry.kind][0],
-            "stub": stub,
-        }
+        return CompactView(
+            entry,
+            relative(from_url, self.layout.permalink(entry.id)),
+            KIND_LABELS[entry.kind][0],
+            stub,
+        )
 
     # -- kind groups and years ---------------------------------------------------------------
 
