@@ -14,6 +14,7 @@ Python-Markdown's raw-HTML stash), which was most of the build time of a big cat
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import posixpath
@@ -72,6 +73,8 @@ BLOCK_RE = re.compile(r"<!-- ddl-catalog:block (\d+) -->")
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
 _SAFE_SCHEMES = ("http://", "https://")
+# Whitespace (\s is str.isspace's set) and the characters that could end an attribute or a tag.
+_UNSAFE_IN_URL = re.compile(r"[\s<>\"'`]")
 
 
 class SiteDataError(Exception):
@@ -82,10 +85,7 @@ def safe_url(value: object) -> str:
     """Return the URL when it is absolute http(s), else "#", so no other scheme reaches an href."""
     text = str(value or "").strip()
     return (
-        text
-        if text.lower().startswith(_SAFE_SCHEMES)
-        and not any(c.isspace() or c in "<>\"'`" for c in text)
-        else "#"
+        text if text.lower().startswith(_SAFE_SCHEMES) and not _UNSAFE_IN_URL.search(text) else "#"
     )
 
 
@@ -105,14 +105,19 @@ def page_url(src_uri: str) -> str:
 def relative(from_url: str, to_url: str) -> str:
     """Return the href that leads from the page at ``from_url`` to ``to_url`` (may hold #)."""
     path, _, fragment = to_url.partition("#")
-    rel = posixpath.relpath("/" + path, "/" + from_url) if path != from_url else ""
-    if rel and path.endswith("/") and not rel.endswith("/"):
-        rel += "/"
-    if rel == "./":
-        rel = ""
+    rel = _relative_path(from_url, path)
     if not rel and not fragment:
         rel = "./"
     return rel + ("#" + fragment if fragment else "")
+
+
+@functools.cache
+def _relative_path(from_url: str, path: str) -> str:
+    """Return the path part of :func:`relative` ("" for the same page); a site has few pairs."""
+    rel = posixpath.relpath("/" + path, "/" + from_url) if path != from_url else ""
+    if rel and path.endswith("/") and not rel.endswith("/"):
+        rel += "/"
+    return "" if rel == "./" else rel
 
 
 @dataclass(frozen=True)
@@ -261,6 +266,7 @@ class PageBuilder:
         self._section_ids = {c for c in catalog.categories} - {e.id for e in catalog}
         self._section_url: dict[str, str] = {}
         self._incoming: dict[str, list[tuple[str, Entry]]] | None = None
+        self._filed = _category_index(catalog)
         self._check_ids()
 
     def _check_ids(self) -> None:
@@ -285,6 +291,10 @@ class PageBuilder:
         markdown = self.env.get_template(template).render(**context)
         blocks, self._blocks = tuple(self._blocks), []
         return SitePage(src_uri, markdown, nav_title, in_nav, blocks)
+
+    def _in_category(self, category_id: str, *, primary: bool) -> list[Entry]:
+        """Return Catalog.in_category(category_id, primary=...) from an index built once."""
+        return self._filed.get((category_id, primary), [])
 
     def anchor_of(self, category_id: str) -> str:
         """Return the anchor of a subcategory's section (prefixed when an entry has its id)."""
@@ -315,14 +325,14 @@ class PageBuilder:
         """Split a top-level category's cards into parts that each fit the page budget."""
         top = self.catalog.categories[top_id]
         sections: list[tuple[str, str, list[Entry]]] = [
-            ("", "", self.catalog.in_category(top_id, primary=True))
+            ("", "", self._in_category(top_id, primary=True))
         ]
         for child in self.catalog.children(top_id):
             sections.append(
                 (
                     child.title,
                     self.anchor_of(child.id),
-                    self.catalog.in_category(child.id, primary=True),
+                    self._in_category(child.id, primary=True),
                 )
             )
         sizes = {e.id: self._card_size(e) for _t, _a, entries in sections for e in entries}
@@ -366,7 +376,7 @@ class PageBuilder:
                 first = anchor not in seen
                 seen.add(anchor)
                 category_id = self._category_of_anchor(plan.top_id, anchor)
-                secondary = self.catalog.in_category(category_id, primary=False) if first else []
+                secondary = self._in_category(category_id, primary=False) if first else []
                 if not entries and not first:
                     continue
                 cards = [self.card(e, url) for e in entries]
@@ -627,7 +637,14 @@ class PageBuilder:
             (
                 top.title,
                 relative(from_url, page_url(f"{top.id}.md")),
-                len({e.id for c in [top.id, *top.children] for e in self.catalog.in_category(c)}),
+                len(
+                    {
+                        e.id
+                        for c in [top.id, *top.children]
+                        for primary in (True, False)
+                        for e in self._in_category(c, primary=primary)
+                    }
+                ),
             )
             for top in self.catalog.top_categories()
         ]
@@ -642,6 +659,19 @@ class PageBuilder:
             recent=[self.compact(e, from_url) for e in dated],
             downloads=list(downloads) if downloads is not None else None,
         )
+
+
+def _category_index(catalog: Catalog) -> dict[tuple[str, bool], list[Entry]]:
+    """Index entries by (category id, filed there as primary?), in catalog order, in one pass.
+
+    ``Catalog.in_category`` scans every entry per call; a site asks for every category.
+    """
+    index: dict[tuple[str, bool], list[Entry]] = {}
+    for entry in catalog:
+        for category_id in dict.fromkeys(entry.categories):
+            key = (category_id, category_id == entry.primary_category)
+            index.setdefault(key, []).append(entry)
+    return index
 
 
 @dataclass(frozen=True)
