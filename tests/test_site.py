@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import re
@@ -235,6 +236,51 @@ def test_search_finds_horovod_at_its_anchor(real_site: Path) -> None:
     assert "frameworks/#horovod" in locations
 
 
+def test_search_has_a_section_per_card_with_its_text(real_site: Path) -> None:
+    index = json.loads((real_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    docs = {d["location"]: d for d in index["docs"]}
+    order = [d["location"] for d in index["docs"]]
+    catalog = open_catalog(REPO)
+    for entry in catalog:
+        category = catalog.categories[entry.primary_category]
+        page = f"{category.parent or category.id}/"
+        doc = docs[f"{page}#{entry.id}"]
+        assert doc["title"] == html.escape(entry.title, quote=False)
+        assert html.escape(entry.description, quote=False) in doc["text"]
+        assert doc["tags"] == list(entry.tags)
+        # Material's search groups a section under the first document of its page.
+        assert order.index(page) < order.index(f"{page}#{entry.id}")
+
+
+def test_no_block_marker_is_left_in_a_page(real_site: Path) -> None:
+    for page in real_site.rglob("*.html"):
+        assert "ddl-catalog:block" not in page.read_text(encoding="utf-8"), page
+
+
+def test_cards_render_without_materials_search(catalog_dir: Callable[..., Path]) -> None:
+    root = site_sources(catalog_dir({"data/papers/dean2012large.yml": GOOD_PAPER}))
+    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    (root / "mkdocs.yml").write_text(config.replace("  - search\n", ""), encoding="utf-8")
+    site = build_site(root)
+    page = (site / "parallelism" / "index.html").read_text(encoding="utf-8")
+    assert '<h3 id="dean2012large">' in page
+    assert "ddl-catalog:block" not in page
+    assert not (site / "search" / "search_index.json").exists()
+
+
+def test_hand_written_pages_may_link_a_card(catalog_dir: Callable[..., Path]) -> None:
+    root = site_sources(catalog_dir({"data/papers/dean2012large.yml": GOOD_PAPER}))
+    see = root / "docs" / "see.md"
+    see.write_text("# See\n\nRead [Dean](parallelism.md#dean2012large).\n", encoding="utf-8")
+    site = build_site(root)  # strict: an unknown anchor would fail the build
+    assert 'href="../parallelism/#dean2012large"' in (site / "see" / "index.html").read_text(
+        encoding="utf-8"
+    )
+    see.write_text("# See\n\nRead [Dean](parallelism.md#no-such-card).\n", encoding="utf-8")
+    with pytest.raises(SiteError, match="no-such-card"):
+        build_site(root)
+
+
 def test_same_data_gives_byte_identical_site(tmp_path: Path) -> None:
     first = build_site(REPO, site_dir=tmp_path / "a")
     second = build_site(REPO, site_dir=tmp_path / "b")
@@ -277,6 +323,9 @@ def test_hostile_fields_render_inert(catalog_dir: Callable[..., Path], tmp_path:
     assert "javascript:" not in json.dumps([r["h"] for r in json.loads(index)["entries"]])
     search = (site / "search" / "search_index.json").read_text(encoding="utf-8")
     assert "<img src=x" not in search
+    assert "<script>" not in search
+    evil = next(d for d in json.loads(search)["docs"] if d["location"].endswith("#evil2020xss"))
+    assert evil["title"] == "&lt;img src=x onerror=alert(1)&gt;"
 
 
 def test_big_categories_are_split_and_permalinks_still_work(
