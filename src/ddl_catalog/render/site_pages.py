@@ -336,21 +336,33 @@ class PageBuilder:
                 )
             )
         sizes = {e.id: self._card_size(e) for _t, _a, entries in sections for e in entries}
+        parts = self._split(sections, sizes, self.budget)
+        if len(parts) > 1:
+            # The first part also lists the later parts' entries (stubs that keep their ids):
+            # plan again with room for them, so no page grows far past the budget.
+            later = [e for part in parts[1:] for _t, _a, entries in part for e in entries]
+            parts = self._split(sections, sizes, self.budget - sum(map(_stub_size, later)))
         base = page_url(f"{top_id}.md")
+        urls = [base if i == 0 else f"{base}{i + 1}/" for i in range(len(parts))]
+        return _CategoryPlan(top.id, list(zip(urls, parts, strict=True)))
+
+    def _split(
+        self, sections: list[tuple[str, str, list[Entry]]], sizes: dict[str, int], first: int
+    ) -> list[list[tuple[str, str, list[Entry]]]]:
+        """Cut sections of cards into parts: the first takes ``first`` bytes, others the budget."""
         parts: list[list[tuple[str, str, list[Entry]]]] = [[]]
-        used = 0
+        used, budget = 0, first
         for title, anchor, entries in sections:
             current: list[Entry] = []
             parts[-1].append((title, anchor, current))
             for entry in entries:
-                if used and used + sizes[entry.id] > self.budget:
+                if used and used + sizes[entry.id] > budget:
                     current = []
                     parts.append([(title, anchor, current)])
-                    used = 0
+                    used, budget = 0, self.budget
                 current.append(entry)
                 used += sizes[entry.id]
-        urls = [base if i == 0 else f"{base}{i + 1}/" for i in range(len(parts))]
-        return _CategoryPlan(top.id, list(zip(urls, parts, strict=True)))
+        return parts
 
     def _card_size(self, entry: Entry) -> int:
         """Estimate a card's HTML size without rendering links (enough to plan parts)."""
@@ -659,6 +671,11 @@ class PageBuilder:
             recent=[self.compact(e, from_url) for e in dated],
             downloads=list(downloads) if downloads is not None else None,
         )
+
+
+def _stub_size(entry: Entry) -> int:
+    """Estimate the HTML size of an entry's stub in "More in this category"."""
+    return 110 + 3 * len(entry.id) + len(entry.title)
 
 
 def _category_index(catalog: Catalog) -> dict[tuple[str, bool], list[Entry]]:
