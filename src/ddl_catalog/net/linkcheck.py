@@ -20,8 +20,9 @@ import threading
 import time
 from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
+from queue import Empty, SimpleQueue
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
@@ -391,38 +392,48 @@ class Checker:
         return [results[url] for url in sorted(results)]
 
     def _schedule(self, urls: Sequence[str]) -> Iterator[Result]:
-        """Run attempts on the pool, never giving a worker a URL whose origin is full."""
+        """Run attempts on the pool, never giving a worker a URL whose origin is full.
+
+        Origins take turns, one URL each, so that no origin's queue is left for the end. A
+        retry that is due goes to the front of its origin's queue: it has waited already.
+        Finished attempts come back through a queue (``concurrent.futures.wait`` would lock
+        and unlock every running future on each call).
+        """
         queues: dict[str, deque[tuple[str, int, float]]] = defaultdict(deque)
         for url in urls:
             queues[origin(url)].append((url, 0, 0.0))
         later: list[tuple[float, int, str, int, float]] = []
         busy: dict[str, int] = defaultdict(int)
-        running: dict[Future[Result | _Retry], tuple[str, int, float]] = {}
+        finished: SimpleQueue[tuple[Future[Result | _Retry], tuple[str, int, float]]]
+        finished = SimpleQueue()
+        running = 0
         tiebreak = itertools.count()
-        cap, width = self.options.per_origin, self.options.concurrency
+        width = self.options.concurrency
         with ThreadPoolExecutor(max_workers=width, thread_name_prefix="linkcheck") as pool:
+
+            def start(item: tuple[str, int, float]) -> None:
+                future = pool.submit(self._attempt, item[0], item[1])
+                future.add_done_callback(lambda done: finished.put((done, item)))
+
             try:
                 while queues or later or running:
                     now = time.monotonic()
                     while later and later[0][0] <= now:
                         _, _, url, attempt, spent = heapq.heappop(later)
-                        queues[origin(url)].append((url, attempt, spent))
-                    for key in list(queues):
-                        queue = queues[key]
-                        while queue and busy[key] < cap and len(running) < width:
-                            url, attempt, spent = queue.popleft()
-                            future = pool.submit(self._attempt, url, attempt)
-                            running[future] = (url, attempt, spent)
-                            busy[key] += 1
-                        if not queue:
-                            del queues[key]
+                        queues[origin(url)].appendleft((url, attempt, spent))
+                    running += self._start_round(queues, busy, width - running, start)
                     timeout = max(0.0, later[0][0] - now) if later else None
                     if not running:
                         time.sleep(timeout or 0.0)
                         continue
-                    done, _ = wait(list(running), timeout=timeout, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        url, attempt, spent = running.pop(future)
+                    try:
+                        done = [finished.get(timeout=timeout)]
+                    except Empty:
+                        continue
+                    while not finished.empty():
+                        done.append(finished.get())
+                    for future, (url, attempt, spent) in done:
+                        running -= 1
                         busy[origin(url)] -= 1
                         found = future.result()
                         if isinstance(found, _Retry):
@@ -434,6 +445,34 @@ class Checker:
             except BaseException:
                 pool.shutdown(wait=False, cancel_futures=True)
                 raise
+
+    def _start_round(
+        self,
+        queues: dict[str, deque[tuple[str, int, float]]],
+        busy: dict[str, int],
+        room: int,
+        start: Callable[[tuple[str, int, float]], None],
+    ) -> int:
+        """Start queued attempts, one per origin in turn, within ``room`` and the per-origin cap.
+
+        Returns how many were started; emptied queues are removed.
+        """
+        started = 0
+        cap = self.options.per_origin
+        while room > started:
+            progress = False
+            for key in list(queues):
+                queue = queues[key]
+                if queue and busy[key] < cap and room > started:
+                    start(queue.popleft())
+                    busy[key] += 1
+                    started += 1
+                    progress = True
+                if not queue:
+                    del queues[key]
+            if not progress:
+                break
+        return started
 
 
 def _unsure_dns(result: Result) -> Result:
