@@ -175,9 +175,44 @@ def test_home_has_counts_recent_and_downloads(real_site: Path) -> None:
     home = (real_site / "index.html").read_text(encoding="utf-8")
     assert f"{len(catalog)} entries" in home
     assert 'id="recently-added"' in home
-    for path in ("api/catalog.json", "catalog.csv", "papers.bib", "papers.json", "feed.xml"):
+    for path in (
+        "api/catalog.json",
+        "api/catalog.schema.json",
+        "catalog.csv",
+        "papers.bib",
+        "papers.json",
+        "feed.xml",
+    ):
         assert f'href="{path}"' in home
         assert (real_site / path).is_file()
+
+
+def test_each_category_links_its_bibtex(real_site: Path) -> None:
+    catalog = open_catalog(REPO)
+    home = (real_site / "index.html").read_text(encoding="utf-8")
+    for top in catalog.top_categories():
+        if not any(
+            e.kind in ("paper", "book")
+            for c in [top.id, *top.children]
+            for e in catalog.in_category(c)
+        ):
+            continue
+        page = (real_site / top.id / "index.html").read_text(encoding="utf-8")
+        assert f'href="../bib/{top.id}.bib"' in page, top.id
+        assert f'href="bib/{top.id}.bib"' in home, top.id
+        assert (real_site / "bib" / f"{top.id}.bib").read_text(encoding="utf-8").startswith("@")
+
+
+def test_enrichment_flags_show_on_cards(catalog_dir: Callable[..., Path]) -> None:
+    root = site_sources(catalog_dir({"data/frameworks/horovod.yml": GOOD_FRAMEWORK}))
+    (root / "data" / "metadata").mkdir()
+    record = {"archived": False, "pushed_at": "2021-03-04", "fetched": "2026-01-01"}
+    (root / "data" / "metadata" / "github.json").write_text(
+        json.dumps({"records": {"horovod/horovod": record}}), encoding="utf-8"
+    )
+    page = (build_site(root) / "frameworks" / "index.html").read_text(encoding="utf-8")
+    card = page[page.index('<h3 id="horovod">') : page.index("</article>")]
+    assert '<span class="ddl-badge ddl-badge--flag">Inactive since 2021-03-04</span>' in card
 
 
 def test_horovod_card(real_site: Path) -> None:

@@ -100,8 +100,17 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
         repo = (config.repo_url or "").rstrip("/")
         edit_base = f"{repo}/{self.config.data_edit_uri}" if repo else ""
         try:
+            bib_files = None
+            if export_hook() is not None:
+                from ddl_catalog.export import category_bib_files
+
+                bib_files = category_bib_files(self.catalog)
             self.builder = PageBuilder(
-                self.catalog, self.templates, edit_base=edit_base, budget=self.config.page_budget
+                self.catalog,
+                self.templates,
+                edit_base=edit_base,
+                budget=self.config.page_budget,
+                bib_files=bib_files,
             )
             self.layout = self.builder.build()
         except SiteDataError as error:
@@ -163,9 +172,10 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
             return markdown
         downloads = None
         if export_hook() is not None:
-            from ddl_catalog.export import SITE_FILES
+            from ddl_catalog.export import SCHEMA_FILE, SITE_FILES
 
-            downloads = [(path, label) for path, label in DOWNLOADS if path in SITE_FILES]
+            published = {*SITE_FILES, SCHEMA_FILE}
+            downloads = [(path, label) for path, label in DOWNLOADS if path in published]
         return markdown.replace(HOME_MARKER, self.builder.home_block(downloads))
 
     def on_page_content(

@@ -19,7 +19,7 @@ import html
 import json
 import posixpath
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,7 @@ from typing import Any
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
+from ddl_catalog.metadata import Metadata, MetadataError, load_metadata
 from ddl_catalog.model import INVERSE_RELATIONS, KIND_LABELS, Catalog, Entry
 
 #: Kind groups, each one page under kinds/<slug>/: (slug, title, kinds).
@@ -45,6 +46,7 @@ DOWNLOADS: tuple[tuple[str, str], ...] = (
     ("papers.bib", "Every paper as BibTeX"),
     ("papers.json", "Every paper as CSL-JSON"),
     ("feed.xml", "Feed of recently added entries (Atom)"),
+    ("api/catalog.schema.json", "JSON Schema of the catalog JSON"),
 )
 
 #: Paths the site uses for its own pages; a top-level category may not take one of them.
@@ -160,6 +162,7 @@ class CardView:
     bibtex: str | None
     edit: str
     categories: list[tuple[str, str]]
+    flags: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +190,7 @@ def search_doc(card: CardView) -> dict[str, Any]:
         meta.append("Archived")
     elif e.status == "dead":
         meta.append("Dead link")
+    meta += card.flags
     meta += [str(v) for v in (e.year, e.venue) if v]
     paragraphs = [" ".join(meta)]
     if card.authors:
@@ -244,9 +248,21 @@ class PageBuilder:
     """Build every generated page of the site from a catalog and the templates folder."""
 
     def __init__(
-        self, catalog: Catalog, templates: Path, *, edit_base: str, budget: int = PAGE_BUDGET
+        self,
+        catalog: Catalog,
+        templates: Path,
+        *,
+        edit_base: str,
+        budget: int = PAGE_BUDGET,
+        bib_files: Mapping[str, str] | None = None,
     ) -> None:
         self.catalog = catalog
+        #: Top category id -> site path of its BibTeX download (exports write them).
+        self.bib_files = dict(bib_files or {})
+        try:
+            self.metadata = load_metadata(catalog)
+        except MetadataError as err:
+            raise SiteDataError(str(err)) from err
         self.edit_base = edit_base
         self.budget = budget
         self.env = Environment(
@@ -419,6 +435,11 @@ class PageBuilder:
                 sections=views,
                 later=[self.compact(e, url, stub=True) for e in later],
                 tags=tags,
+                bib=(
+                    relative(url, self.bib_files[plan.top_id])
+                    if index == 0 and plan.top_id in self.bib_files
+                    else None
+                ),
             )
             pages.append(replace(page, search=tuple(docs)))
         return pages
@@ -457,6 +478,7 @@ class PageBuilder:
             related=related,
             bibtex=bibtex(entry) if entry.kind == "paper" else None,
             edit=self.edit_base + entry.source,
+            flags=metadata_flags(self.metadata.get(entry.id)),
             categories=[
                 (self.catalog.categories[c].title, relative(from_url, self._category_url(c)))
                 for c in entry.categories[1:]
@@ -670,7 +692,23 @@ class PageBuilder:
             categories=categories,
             recent=[self.compact(e, from_url) for e in dated],
             downloads=list(downloads) if downloads is not None else None,
+            bib_files=[
+                (top.title, self.bib_files[top.id])
+                for top in self.catalog.top_categories()
+                if top.id in self.bib_files
+            ],
         )
+
+
+def metadata_flags(meta: Metadata | None) -> tuple[str, ...]:
+    """Return the badges that fetched metadata adds to a card (archived or inactive repository)."""
+    if meta is None:
+        return ()
+    if meta.archived:
+        return ("Repository archived",)
+    if meta.stale:
+        return (f"Inactive since {meta.pushed_at}",) if meta.pushed_at else ("Inactive",)
+    return ()
 
 
 def _stub_size(entry: Entry) -> int:
