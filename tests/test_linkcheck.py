@@ -283,6 +283,19 @@ def test_per_origin_cap_is_never_exceeded() -> None:
     assert sorted(check.stats.peak_in_flight.values()) == [3, 3]
 
 
+def test_a_bug_in_a_worker_stops_the_run_with_its_exception(
+    server: HTTPServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    check = checker()
+
+    def boom(url: str, attempt: int) -> object:
+        raise RuntimeError(f"bug on {url}")
+
+    monkeypatch.setattr(check, "_attempt", boom)
+    with pytest.raises(RuntimeError, match="bug on"):
+        check.check_all([server.url_for(f"/p?i={i}") for i in range(5)])
+
+
 def test_per_origin_delay_spaces_requests(server: HTTPServer) -> None:
     server.expect_request("/p").respond_with_data("")
     started = time.monotonic()

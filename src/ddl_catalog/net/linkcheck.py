@@ -11,18 +11,15 @@ backoff when there is none, without holding the origin meanwhile.
 
 from __future__ import annotations
 
-import heapq
 import http.client
 import itertools
 import re
 import socket
 import threading
 import time
-from collections import defaultdict, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
-from queue import Empty, SimpleQueue
+from queue import SimpleQueue
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
@@ -31,6 +28,7 @@ import requests
 from ddl_catalog.net import hosts
 from ddl_catalog.net.cache import LinkCache
 from ddl_catalog.net.enrich.base import retry_after
+from ddl_catalog.net.linkboard import Board, Task
 from ddl_catalog.net.session import make_session, read_body
 
 OUTCOMES: tuple[str, ...] = ("ok", "moved", "broken", "error", "skipped")
@@ -392,87 +390,39 @@ class Checker:
         return [results[url] for url in sorted(results)]
 
     def _schedule(self, urls: Sequence[str]) -> Iterator[Result]:
-        """Run attempts on the pool, never giving a worker a URL whose origin is full.
+        """Check ``urls`` on ``concurrency`` worker threads that pull their work from a board."""
+        board = Board((Task(url, origin(url)) for url in urls), self.options.per_origin)
+        finished: SimpleQueue[Result | BaseException] = SimpleQueue()
 
-        Origins take turns, one URL each, so that no origin's queue is left for the end. A
-        retry that is due goes to the front of its origin's queue: it has waited already.
-        Finished attempts come back through a queue (``concurrent.futures.wait`` would lock
-        and unlock every running future on each call).
-        """
-        queues: dict[str, deque[tuple[str, int, float]]] = defaultdict(deque)
-        for url in urls:
-            queues[origin(url)].append((url, 0, 0.0))
-        later: list[tuple[float, int, str, int, float]] = []
-        busy: dict[str, int] = defaultdict(int)
-        finished: SimpleQueue[tuple[Future[Result | _Retry], tuple[str, int, float]]]
-        finished = SimpleQueue()
-        running = 0
-        tiebreak = itertools.count()
-        width = self.options.concurrency
-        with ThreadPoolExecutor(max_workers=width, thread_name_prefix="linkcheck") as pool:
-
-            def start(item: tuple[str, int, float]) -> None:
-                future = pool.submit(self._attempt, item[0], item[1])
-                future.add_done_callback(lambda done: finished.put((done, item)))
-
+        def work() -> None:
             try:
-                while queues or later or running:
-                    now = time.monotonic()
-                    while later and later[0][0] <= now:
-                        _, _, url, attempt, spent = heapq.heappop(later)
-                        queues[origin(url)].appendleft((url, attempt, spent))
-                    running += self._start_round(queues, busy, width - running, start)
-                    timeout = max(0.0, later[0][0] - now) if later else None
-                    if not running:
-                        time.sleep(timeout or 0.0)
-                        continue
-                    try:
-                        done = [finished.get(timeout=timeout)]
-                    except Empty:
-                        continue
-                    while not finished.empty():
-                        done.append(finished.get())
-                    for future, (url, attempt, spent) in done:
-                        running -= 1
-                        busy[origin(url)] -= 1
-                        found = future.result()
-                        if isinstance(found, _Retry):
-                            due = time.monotonic() + found.wait
-                            item = (due, next(tiebreak), url, attempt + 1, spent + found.elapsed)
-                            heapq.heappush(later, item)
-                        else:
-                            yield replace(found, elapsed=spent + found.elapsed)
-            except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
+                while (task := board.take()) is not None:
+                    found = self._attempt(task.url, task.attempt)
+                    if isinstance(found, _Retry):
+                        spent = task.spent + found.elapsed
+                        retry = replace(task, attempt=task.attempt + 1, spent=spent)
+                        board.finish(task, retry, found.wait)
+                    else:
+                        board.finish(task)
+                        finished.put(replace(found, elapsed=task.spent + found.elapsed))
+            except BaseException as exc:  # a bug: stop the run and raise it in the caller
+                board.close()
+                finished.put(exc)
 
-    def _start_round(
-        self,
-        queues: dict[str, deque[tuple[str, int, float]]],
-        busy: dict[str, int],
-        room: int,
-        start: Callable[[tuple[str, int, float]], None],
-    ) -> int:
-        """Start queued attempts, one per origin in turn, within ``room`` and the per-origin cap.
-
-        Returns how many were started; emptied queues are removed.
-        """
-        started = 0
-        cap = self.options.per_origin
-        while room > started:
-            progress = False
-            for key in list(queues):
-                queue = queues[key]
-                if queue and busy[key] < cap and room > started:
-                    start(queue.popleft())
-                    busy[key] += 1
-                    started += 1
-                    progress = True
-                if not queue:
-                    del queues[key]
-            if not progress:
-                break
-        return started
+        workers = [
+            threading.Thread(target=work, name=f"linkcheck-{i}", daemon=True)
+            for i in range(min(self.options.concurrency, len(urls)))
+        ]
+        for worker in workers:
+            worker.start()
+        try:
+            for _ in urls:
+                item = finished.get()
+                if isinstance(item, BaseException):
+                    raise item
+                yield item
+        finally:
+            board.close()  # workers stop after their current request when the run is cut short
 
 
 def _unsure_dns(result: Result) -> Result:

@@ -59,8 +59,7 @@ def run(config: RunConfig, out: TextIO | None = None, err: TextIO | None = None)
     wall = time.monotonic() - started
     if config.fmt == "json":
         records = [dict(r.record(), sources=_sources(where[r.url])) for r in results]
-        json.dump(records, out, indent=2)
-        out.write("\n")
+        out.write(json.dumps(records, indent=2) + "\n")  # one write: json.dump makes ~45 a URL
     else:
         _text_report(results, where, checker, wall, out)
     if config.fix:
