@@ -10,10 +10,11 @@ from email.utils import formatdate
 import pytest
 import requests
 from pytest_httpserver import HTTPServer
-from werkzeug import Response
+from werkzeug import Request, Response
 
 from ddl_catalog.net import hosts
 from ddl_catalog.net.linkcheck import Checker, LinkCheckError, Options, classify_exception
+from ddl_catalog.net.session import USER_AGENT
 from netutil import ConcurrencyCounter, drip, free_port, local_server, resetting_server
 
 
@@ -281,6 +282,25 @@ def test_per_origin_cap_is_never_exceeded() -> None:
     assert all(r.outcome == "ok" for r in results) and len(results) == 60
     assert [c.peak for c in counters] == [3, 3]  # capped, and the cap is used
     assert sorted(check.stats.peak_in_flight.values()) == [3, 3]
+
+
+def test_cookie_set_by_a_redirect_is_sent_to_the_next_hop(server: HTTPServer) -> None:
+    server.expect_request("/a").respond_with_data(
+        "", status=302, headers={"Location": "/b", "Set-Cookie": "consent=yes; Path=/"}
+    )
+
+    def needs_cookie(request: Request) -> Response:
+        return Response("", 200 if request.cookies.get("consent") == "yes" else 403)
+
+    server.expect_request("/b").respond_with_handler(needs_cookie)
+    result = checker().check(server.url_for("/a"))
+    assert (result.outcome, result.status) == ("ok", 200)
+    assert methods(server) == ["HEAD /a", "HEAD /b"]
+
+
+def test_session_headers_are_sent(server: HTTPServer) -> None:
+    server.expect_request("/p", headers={"User-Agent": USER_AGENT}).respond_with_data("")
+    assert checker().check(server.url_for("/p")).outcome == "ok"
 
 
 def test_a_bug_in_a_worker_stops_the_run_with_its_exception(
