@@ -1,8 +1,9 @@
 """The link checker: fast, polite and right about what is really broken.
 
 Every request goes through its origin's gate (at most ``per_origin`` requests in flight, and
-optionally a delay between starts), including redirect hops to other origins. A scheduler feeds
-a thread pool so that no worker waits on a busy origin while another origin has work. HEAD comes
+optionally a delay between starts), including redirect hops to other origins. Worker threads
+pull their URLs from a board (``linkboard``) that never hands out one whose origin is full while
+another origin has work. HEAD comes
 first; a streamed GET (body never read) replaces it when HEAD is refused. Redirects are followed
 by hand to record each hop, detect loops and tell permanent moves (301, 308) from temporary
 ones. 429 and 503 are retried after their Retry-After (seconds or HTTP date), with exponential
