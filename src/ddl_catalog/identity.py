@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
 #: Repositories that moved; keys and values are lower-case ``owner/name``.
@@ -43,6 +44,7 @@ _ARXIV_PATH = re.compile(
 _ARXIV_ID = re.compile(
     r"^(?:arxiv:)?(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Za-z]{2})?/\d{7})(?:v\d+)?$", re.I
 )
+_DOUBLE_SLASH = re.compile(r"/{2,}")
 _DOI = re.compile(r"^(10\.\d{4,9}/\S+)$")
 _ACM_DOI_PATH = re.compile(r"^/doi/(?:abs/|pdf/|full/|fullHtml/)?(10\.\d{4,9}/.+)$")
 _NEURIPS_HASH = re.compile(
@@ -54,13 +56,22 @@ _GITHUB_RESERVED = frozenset(
 )
 
 
-def _split(url: str) -> tuple[str, str, str, str, str]:
-    """Split a URL into lower-cased scheme and host, and its path, query and fragment."""
+class Analysis(NamedTuple):
+    """What one URL is: its comparison form and the identifiers it carries."""
+
+    normal: str
+    arxiv: str | None
+    doi: str | None
+    github: str | None
+
+
+def _split(url: str) -> tuple[str, str, str, str]:
+    """Split a URL into its lower-cased host as written, canonical host, path and query."""
     parts = urlsplit(url.strip())
-    host = (parts.hostname or "").rstrip(".")
+    host = (parts.hostname or "").rstrip(".").lower()
     if parts.port and parts.port not in (80, 443):
         host = f"{host}:{parts.port}"
-    return parts.scheme.lower(), host.lower(), parts.path, parts.query, parts.fragment
+    return host, _bare_host(host), parts.path, parts.query
 
 
 def _bare_host(host: str) -> str:
@@ -70,13 +81,32 @@ def _bare_host(host: str) -> str:
     return HOST_ALIASES.get(host, host)
 
 
+@lru_cache(maxsize=1 << 16)
+def analyse(url: str) -> Analysis:
+    """Split and classify a URL once: its comparison form, arXiv id, DOI and repository.
+
+    Cached: several rules ask about the same URLs in one validation run.
+    """
+    written_host, host, path, query = _split(url)
+    if host in _ARXIV_HOSTS:
+        match = _ARXIV_PATH.match(_DOUBLE_SLASH.sub("/", path))
+        if match:
+            aid = match.group("id")
+            return Analysis(f"arxiv.org/abs/{aid}", aid, None, None)
+    elif host == "doi.org" or host == "dl.acm.org":
+        doi = _doi_from_path(host, path)
+        if doi is not None:
+            return Analysis(f"doi.org/{doi}", None, doi, None)
+    elif host == "github.com":
+        repo = _repo_from_path(path)
+        if repo is not None:
+            return Analysis(f"github.com/{repo}", None, None, repo)
+    return Analysis(_normal_form(written_host, host, path, query), None, None, None)
+
+
 def arxiv_id(url: str) -> str | None:
     """Return the version-less arXiv id of an arXiv abs/pdf URL (any form), else None."""
-    _, host, path, _, _ = _split(url)
-    if _bare_host(host) not in _ARXIV_HOSTS:
-        return None
-    match = _ARXIV_PATH.match(re.sub(r"/{2,}", "/", path))
-    return match.group("id") if match else None
+    return analyse(url).arxiv
 
 
 def normalize_arxiv(value: str) -> str | None:
@@ -87,15 +117,15 @@ def normalize_arxiv(value: str) -> str | None:
 
 def doi_from_url(url: str) -> str | None:
     """Return the lower-cased DOI of a doi.org or ACM Digital Library DOI URL, else None."""
-    _, host, path, _, _ = _split(url)
-    host = _bare_host(host)
+    return analyse(url).doi
+
+
+def _doi_from_path(host: str, path: str) -> str | None:
+    """Return the DOI in the path of a doi.org or dl.acm.org URL, else None."""
     if host == "doi.org":
         return normalize_doi(unquote(path.lstrip("/")))
-    if host == "dl.acm.org":
-        match = _ACM_DOI_PATH.match(unquote(path))
-        if match:
-            return normalize_doi(match.group(1))
-    return None
+    match = _ACM_DOI_PATH.match(unquote(path))
+    return normalize_doi(match.group(1)) if match else None
 
 
 def normalize_doi(value: str) -> str | None:
@@ -114,17 +144,16 @@ def github_repo(url: str) -> str | None:
     Deep links (a file, an issue) are not the repository itself and give None, so that two
     entries linking different files of one repository are not taken for duplicates.
     """
-    _, host, path, _, _ = _split(url)
-    if _bare_host(host) != "github.com":
-        return None
+    return analyse(url).github
+
+
+def _repo_from_path(path: str) -> str | None:
+    """Return the canonical repository of a github.com path that is a repository's home."""
     segments = [s for s in path.split("/") if s]
     is_root = len(segments) == 2 or (len(segments) == 4 and segments[2] == "tree")
-    if not is_root:
+    if not is_root or segments[0].lower() in _GITHUB_RESERVED:
         return None
-    owner, name = segments[0], segments[1]
-    if owner.lower() in _GITHUB_RESERVED:
-        return None
-    return canonical_github(f"{owner}/{name.removesuffix('.git')}")
+    return canonical_github(f"{segments[0]}/{segments[1].removesuffix('.git')}")
 
 
 def canonical_github(repo: str) -> str:
@@ -142,15 +171,12 @@ def normalize_url(url: str) -> str:
 
     Used only to compare URLs; what a page shows is always the URL as written.
     """
-    if (aid := arxiv_id(url)) is not None:
-        return f"arxiv.org/abs/{aid}"
-    if (doi := doi_from_url(url)) is not None:
-        return f"doi.org/{doi}"
-    if (repo := github_repo(url)) is not None:
-        return f"github.com/{repo}"
-    _, host, path, query, _ = _split(url)
-    host = _bare_host(host)
-    path = re.sub(r"/{2,}", "/", path)
+    return analyse(url).normal
+
+
+def _normal_form(written_host: str, host: str, path: str, query: str) -> str:
+    """Return the comparison form of a URL that carries no arXiv id, DOI or repository."""
+    path = _DOUBLE_SLASH.sub("/", path)
     path = quote(unquote(path), safe="/:@!$&'()*+,;=~-._")
     if host in ("papers.nips.cc", "proceedings.neurips.cc"):
         match = _NEURIPS_HASH.match(path)
@@ -161,15 +187,14 @@ def normalize_url(url: str) -> str:
         for k, v in parse_qsl(query, keep_blank_values=True)
         if not k.lower().startswith("utm_") and k.lower() not in _TRACKING_PARAMS
     ]
-    if _split(url)[1] == "youtu.be":
+    if written_host == "youtu.be":
         pairs, path = [("v", path.strip("/"))], "/watch"
     elif host == "youtube.com" and path.startswith("/watch"):
         pairs = [(k, v) for k, v in pairs if k == "v"]
     if host == "arxiv.org" or host.endswith(".arxiv.org"):
         pairs = []
     path = path.rstrip("/") if path not in ("", "/") else ""
-    query = urlencode(sorted(pairs))
-    return urlunsplit(("", host, path, query, "")).lstrip("/")
+    return urlunsplit(("", host, path, urlencode(sorted(pairs)), "")).lstrip("/")
 
 
 def identity_keys(data: Mapping[str, Any]) -> set[tuple[str, str]]:
@@ -177,13 +202,11 @@ def identity_keys(data: Mapping[str, Any]) -> set[tuple[str, str]]:
     keys: set[tuple[str, str]] = set()
     url = data.get("url")
     if isinstance(url, str) and url.strip():
-        keys.add(("url", normalize_url(url)))
-        if (aid := arxiv_id(url)) is not None:
-            keys.add(("arxiv", aid))
-        if (doi := doi_from_url(url)) is not None:
-            keys.add(("doi", doi))
-        if (repo := github_repo(url)) is not None:
-            keys.add(("github", repo))
+        found = analyse(url)
+        keys.add(("url", found.normal))
+        for kind, value in (("arxiv", found.arxiv), ("doi", found.doi), ("github", found.github)):
+            if value is not None:
+                keys.add((kind, value))
     identifiers = data.get("identifiers")
     if isinstance(identifiers, Mapping):
         keys.update(_identifier_keys(identifiers))

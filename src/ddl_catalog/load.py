@@ -7,7 +7,7 @@ object is built, and keep the line and column of every node for later error mess
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -33,9 +33,16 @@ class _Loader(_BaseLoader):  # type: ignore[misc]
 _Loader.yaml_implicit_resolvers = {
     first: [(tag, regexp) for tag, regexp in resolvers if tag in _PLAIN_TAGS]
     for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
+    if first is not None  # no wildcard resolvers: the first character decides (see _scalar)
 }
 
 _STR_TAG = "tag:yaml.org,2002:str"
+#: First characters for which an implicit resolver (int, float, bool, null) may apply; a plain
+#: scalar starting with any other character is a string without asking the resolver.
+_RESOLVABLE_FIRST = frozenset(
+    first for first, resolvers in _Loader.yaml_implicit_resolvers.items() if resolvers and first
+)
+
 
 #: A path into a document: mapping keys and sequence indexes.
 Path_ = tuple[str | int, ...]
@@ -228,23 +235,15 @@ class _Builder:
         self.positions: dict[Path_, tuple[int, int]] = {}
         self.key_positions: dict[Path_, tuple[int, int]] = {}
 
-    def _events(self) -> Iterator[Any]:
-        get = self.loader.get_event
-        while True:
-            event = get()
-            if event is None:
-                return
-            yield event
-
     def build(self) -> Document:
-        events = self._events()
-        next(events)  # StreamStart
-        event = next(events)
+        get = self.loader.get_event
+        get()  # StreamStart
+        event = get()
         data: Any = None
         if isinstance(event, ev.DocumentStartEvent):
-            data = self._node(next(events), events, ())
-            next(events)  # DocumentEnd
-            event = next(events)
+            data = self._node(get(), get, ())
+            get()  # DocumentEnd
+            event = get()
             if isinstance(event, ev.DocumentStartEvent):
                 raise _fail(
                     self.display,
@@ -288,37 +287,38 @@ class _Builder:
                 "yaml-tag",
             )
 
-    def _node(self, event: Any, events: Iterator[Any], path: Path_) -> Any:
-        if isinstance(event, ev.ScalarEvent):
+    def _node(self, event: Any, get: Callable[[], Any], path: Path_) -> Any:
+        # The hottest code of validation: classes compared by identity, paths built only when
+        # positions are recorded, and _check called only for events that carry a tag or anchor.
+        record = self.record
+        cls = event.__class__
+        if cls is ev.ScalarEvent:
             if event.tag is not None or event.anchor is not None:
                 self._check(event)
-            if self.record:
+            if record:
                 self.positions[path] = _at(event)
             return self._scalar(event)
         self._check(event)
-        mark = event.start_mark
-        if self.record:
-            self.positions[path] = (mark.line + 1, mark.column + 1)
-        if isinstance(event, ev.SequenceStartEvent):
+        line, column = _at(event)
+        if record:
+            self.positions[path] = (line, column)
+        if cls is ev.SequenceStartEvent:
             items: list[Any] = []
-            for item in events:
-                if isinstance(item, ev.SequenceEndEvent):
-                    return items
-                items.append(self._node(item, events, (*path, len(items))))
-        if isinstance(event, ev.MappingStartEvent):
+            while (item := get()).__class__ is not ev.SequenceEndEvent:
+                items.append(self._node(item, get, (*path, len(items)) if record else path))
+            return items
+        if cls is ev.MappingStartEvent:
             mapping: dict[str, Any] = {}
-            for key_event in events:
-                if isinstance(key_event, ev.MappingEndEvent):
-                    return mapping
-                self._check(key_event)
-                kmark = key_event.start_mark
-                if not isinstance(key_event, ev.ScalarEvent):
+            while (key_event := get()).__class__ is not ev.MappingEndEvent:
+                if key_event.__class__ is not ev.ScalarEvent:
+                    self._check(key_event)
                     raise _fail(
                         self.display,
-                        kmark.line + 1,
-                        kmark.column + 1,
+                        *_at(key_event),
                         "keys must be plain words, not lists or mappings",
                     )
+                if key_event.tag is not None or key_event.anchor is not None:
+                    self._check(key_event)
                 key = self._scalar(key_event)
                 if not isinstance(key, str):
                     key = str(key).lower() if isinstance(key, bool) else str(key)
@@ -326,19 +326,23 @@ class _Builder:
                     first = self.key_positions.get((*path, key), (0, 0))
                     raise _fail(
                         self.display,
-                        kmark.line + 1,
-                        kmark.column + 1,
+                        *_at(key_event),
                         f"duplicate key '{key}' (first at line {first[0]}): keep one",
                         "duplicate-key",
                     )
-                if self.record:
-                    self.key_positions[(*path, key)] = (kmark.line + 1, kmark.column + 1)
-                mapping[key] = self._node(next(events), events, (*path, key))
-        raise _fail(self.display, mark.line + 1, mark.column + 1, "unexpected YAML structure")
+                child = path
+                if record:
+                    child = (*path, key)
+                    self.key_positions[child] = _at(key_event)
+                mapping[key] = self._node(get(), get, child)
+            return mapping
+        raise _fail(self.display, line, column, "unexpected YAML structure")
 
     def _scalar(self, event: Any) -> Any:
         value = event.value
         if event.style or event.tag == "!":  # quoted, literal or folded: always text
+            return value
+        if value and value[0] not in _RESOLVABLE_FIRST:  # plain text that no resolver claims
             return value
         tag = self.loader.resolve(ScalarNode, value, (True, False))
         if tag == _STR_TAG:

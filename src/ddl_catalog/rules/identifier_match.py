@@ -17,7 +17,8 @@ def check(ctx: Context) -> Iterator[Problem]:
         url, ids = doc.data.get("url"), doc.data.get("identifiers")
         if not isinstance(url, str) or not isinstance(ids, Mapping):
             continue
-        from_url = identity.arxiv_id(url)
+        found = identity.analyse(url)
+        from_url = found.arxiv
         stated = ids.get("arxiv")
         if from_url and isinstance(stated, str) and identity.normalize_arxiv(stated) != from_url:
             yield problem(
@@ -26,7 +27,7 @@ def check(ctx: Context) -> Iterator[Problem]:
                 f"identifiers.arxiv '{stated}' differs from the url's arXiv id {from_url}",
                 ID,
             )
-        repo = identity.github_repo(url)
+        repo = found.github
         stated_repo = ids.get("github")
         if repo and isinstance(stated_repo, str) and identity.canonical_github(stated_repo) != repo:
             yield problem(

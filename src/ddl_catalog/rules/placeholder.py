@@ -38,6 +38,10 @@ ADVICE = {
 def check(ctx: Context) -> Iterator[Problem]:
     """Report every string value that starts with TODO."""
     for doc in ctx.entries:
+        # Cheap exact gate: repr() shows every string of the data, so no "todo" in it means
+        # no placeholder anywhere; only the rare entry that has one is walked.
+        if "todo" not in repr(doc.data).lower():
+            continue
         for path, text in _walk(doc.data, ()):
             if text.strip().upper().startswith(MARKER):
                 name = ".".join(str(p) for p in path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
@@ -10,11 +11,12 @@ from ddl_catalog.load import Document, Path_, Problem
 from ddl_catalog.rules.base import Context, mappings, problem
 
 ID = "url-scheme"
+_SPACE = re.compile(r"\s")
 
 
 def url_problem(url: str) -> str | None:
     """Return why ``url`` is not an acceptable absolute http(s) URL, or None if it is."""
-    if url != url.strip() or any(c.isspace() for c in url):
+    if _SPACE.search(url):
         return "contains spaces or line breaks; encode them or remove them"
     try:
         parts = urlsplit(url)
