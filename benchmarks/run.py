@@ -1,11 +1,14 @@
 """Run every benchmark (benchmarks/bench_*.py) and print their tables: `make bench`.
 
-.venv/bin/python benchmarks/run.py [NAME ...]     e.g. run.py validate site
+Each script runs in its own process, so one benchmark's memory and imports do not colour the
+next one's figures.
+
+    .venv/bin/python benchmarks/run.py [NAME ...]     e.g. run.py validate site
 """
 
 from __future__ import annotations
 
-import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 
@@ -19,12 +22,8 @@ def main(argv: list[str]) -> int:
         name = path.stem.removeprefix("bench_")
         if chosen and name not in chosen:
             continue
-        spec = importlib.util.spec_from_file_location(path.stem, path)
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
         print(f"\n# {name}\n", flush=True)
-        status |= int(module.main([]) or 0)
+        status |= subprocess.run([sys.executable, str(path)], check=False).returncode
     return status
 
 
