@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from functools import lru_cache
+from functools import cache
 from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
@@ -81,11 +81,12 @@ def _bare_host(host: str) -> str:
     return HOST_ALIASES.get(host, host)
 
 
-@lru_cache(maxsize=1 << 16)
+@cache
 def analyse(url: str) -> Analysis:
     """Split and classify a URL once: its comparison form, arXiv id, DOI and repository.
 
-    Cached: several rules ask about the same URLs in one validation run.
+    Cached, because several rules ask about the same URLs; ``validate`` empties the cache when
+    it finishes (``analyse.cache_clear()``), so the cache lives as long as one run.
     """
     written_host, host, path, query = _split(url)
     if host in _ARXIV_HOSTS:

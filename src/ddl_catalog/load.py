@@ -7,6 +7,7 @@ object is built, and keep the line and column of every node for later error mess
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -82,19 +83,28 @@ class Document:
     fast and small; the first call to ``where`` re-parses the text once with positions.
     """
 
-    __slots__ = ("_key_positions", "_positions", "data", "path", "text")
+    __slots__ = ("_key_positions", "_positions", "data", "path", "source", "text")
 
-    def __init__(self, path: str, data: Any, text: str = "") -> None:
+    def __init__(self, path: str, data: Any, text: str = "", source: Path | None = None) -> None:
         self.path = path
         self.data = data
+        #: The YAML text, or "" when it is read again from ``source`` (a catalog of 100k files
+        #: need not keep every file's text in memory for the few that have problems).
         self.text = text
+        self.source = source
         self._positions: dict[Path_, tuple[int, int]] | None = None
         self._key_positions: dict[Path_, tuple[int, int]] = {}
 
     def _ensure_positions(self) -> dict[Path_, tuple[int, int]]:
         """Parse the text again, this time recording every position."""
         if self._positions is None:
-            builder = _Builder(self.text, self.path, record=True)
+            text = self.text
+            if not text and self.source is not None:
+                try:
+                    text = read_text(self.source, self.path)
+                except LoadError:  # pragma: no cover - the file changed under us
+                    text = ""
+            builder = _Builder(text, self.path, record=True)
             try:
                 builder.build()
             except (LoadError, yaml.YAMLError):  # pragma: no cover - parsed fine before
@@ -209,6 +219,7 @@ def _tab_near(text: str, line: int) -> bool:
 def load_file(file: Path, display: str, max_bytes: int = MAX_FILE_BYTES) -> Document:
     """Read and parse one YAML file; the top level must be a mapping."""
     document = parse_yaml(read_text(file, display, max_bytes), display)
+    document.text, document.source = "", file
     if document.data is None:
         raise _fail(display, 1, 1, "file is empty: write the entry's fields as a mapping", "empty")
     if not isinstance(document.data, dict):
@@ -320,7 +331,9 @@ class _Builder:
                 if key_event.tag is not None or key_event.anchor is not None:
                     self._check(key_event)
                 key = self._scalar(key_event)
-                if not isinstance(key, str):
+                if isinstance(key, str):
+                    key = sys.intern(key)  # one string object per field name, not per file
+                else:
                     key = str(key).lower() if isinstance(key, bool) else str(key)
                 if key in mapping:
                     first = self.key_positions.get((*path, key), (0, 0))

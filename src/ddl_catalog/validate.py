@@ -6,10 +6,12 @@ Validation never writes anything; it returns a Report that the CLI prints.
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from ddl_catalog import identity
 from ddl_catalog.load import Document, LoadError, Problem, load_file
 from ddl_catalog.rules import RULES, Context
 from ddl_catalog.rules.base import problem
@@ -51,13 +53,17 @@ class Report:
 
 def entry_files(root: Path) -> list[Path]:
     """Return the entry files under root/data, sorted (every .yml/.yaml one folder down)."""
-    data = root / "data"
-    found = [
-        p
-        for p in data.glob("*/*")
-        if p.suffix in (".yml", ".yaml") and p.parent.name not in NON_ENTRY_FOLDERS and p.is_file()
-    ]
-    return sorted(found)
+    found: list[str] = []
+    try:
+        folders = [f for f in os.scandir(root / "data") if f.is_dir()]
+    except OSError:
+        return []
+    for folder in folders:
+        if folder.name in NON_ENTRY_FOLDERS:
+            continue
+        with os.scandir(folder.path) as listing:
+            found += [f.path for f in listing if f.name.endswith((".yml", ".yaml")) and f.is_file()]
+    return [Path(p) for p in sorted(found)]
 
 
 def _display(root: Path, file: Path) -> str:
@@ -130,7 +136,10 @@ def _collector_paused() -> Iterator[None]:
 def validate(root: Path) -> Report:
     """Load and check the whole catalog under ``root``; never raises for bad data."""
     with _collector_paused():
-        return _validate(root)
+        try:
+            return _validate(root)
+        finally:
+            identity.analyse.cache_clear()
 
 
 def _validate(root: Path) -> Report:
