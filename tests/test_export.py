@@ -410,7 +410,7 @@ def test_write_atomic_keeps_the_old_file_on_failure(
     def broken(src: str, dst: str) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("ddl_catalog.export.os.replace", broken)
+    monkeypatch.setattr("ddl_catalog.files.os.replace", broken)
     with pytest.raises(export.ExportError, match=r"cannot write .*No space left"):
         export.write_atomic(target, "new\n")
     assert target.read_text() == "good\n"

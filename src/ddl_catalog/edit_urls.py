@@ -8,8 +8,6 @@ atomically.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +16,8 @@ from urllib.parse import urlsplit
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
+
+from ddl_catalog.files import write_atomic
 
 #: Path fragments of pages that moved URLs sometimes land on instead of the resource.
 _SUSPECT_PATHS = ("login", "signin", "sign-in", "auth", "404", "not-found", "notfound")
@@ -71,7 +71,7 @@ def rewrite_urls(path: Path, moves: Mapping[str, str]) -> list[Change]:
     for change in changes:
         if after.get(change.field) != change.new:
             raise EditError(f"{path}: rewriting {change.field} did not give the expected URL")
-    _write_atomic(path, new_text)
+    write_atomic(path, new_text)
     return changes
 
 
@@ -110,15 +110,3 @@ def _replace_at(line: str, column: int, old: str, new: str, path: Path) -> str:
 def _plain_safe(url: str) -> bool:
     """Return whether a URL can be written as a plain YAML scalar unchanged."""
     return " " not in url and ": " not in url and " #" not in url and url[:1] not in "\"'&*!|>%@`"
-
-
-def _write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file and os.replace."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

@@ -18,7 +18,8 @@ from typing import Any, Literal, Protocol
 from urllib.parse import urlsplit
 
 from ddl_catalog import identity, ids
-from ddl_catalog.edit.fmt import dump, schema_line, write_atomic
+from ddl_catalog.edit.fmt import dump, schema_line
+from ddl_catalog.files import write_atomic
 from ddl_catalog.load import LoadError, load_file
 from ddl_catalog.model import KIND_FOLDERS
 from ddl_catalog.validate import entry_files

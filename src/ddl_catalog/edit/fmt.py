@@ -22,7 +22,6 @@ from __future__ import annotations
 import io
 import os
 import re
-import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +35,7 @@ from ruamel.yaml.scalarstring import DoubleQuotedScalarString
 from yaml import resolver as yaml_resolver
 from yaml.nodes import ScalarNode
 
+from ddl_catalog.files import write_atomic
 from ddl_catalog.load import LoadError, Problem, parse_yaml, read_text
 from ddl_catalog.model import FIELD_ORDER
 from ddl_catalog.validate import NON_ENTRY_FOLDERS, entry_files
@@ -239,18 +239,6 @@ def format_text(text: str, display: str, schema: str) -> str:
             Problem(display, 1, 1, "error", "an entry file must be a mapping of fields", "yaml")
         )
     return dump(data, schema)
-
-
-def write_atomic(file: Path, text: str) -> None:
-    """Write text to a file through a temporary file in the same folder and ``os.replace``."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{file.name}.", suffix=".tmp", dir=file.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.replace(tmp, file)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 @dataclass

@@ -7,14 +7,13 @@ built site at stable URLs (listed in SITE_FILES).
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from ddl_catalog import files
 from ddl_catalog.model import Catalog, Entry
 
 
@@ -126,18 +125,9 @@ def schema_text() -> str:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write text to path through a temporary file, so a failed run never leaves half a file."""
+    """Write text to path atomically (files.write_atomic); errors become one ExportError line."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
-                out.write(text)
-            os.chmod(tmp, 0o644)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        files.write_atomic(path, text)
     except OSError as err:
         raise ExportError(f"cannot write {path}: {err.strerror or err}") from err
 

@@ -7,11 +7,11 @@ file: every save writes a temporary file in the same folder, syncs it, then ``os
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from ddl_catalog.files import write_atomic
 
 #: How long a result stays fresh, per outcome, in seconds. Errors are re-checked soon.
 TTL: dict[str, float] = {
@@ -77,14 +77,5 @@ class LinkCache:
         payload = json.dumps(
             {"version": VERSION, "results": self.records}, indent=1, sort_keys=True
         )
-        fd, tmp = tempfile.mkstemp(prefix=".linkcheck-", suffix=".tmp", dir=self.path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(payload + "\n")
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, self.path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomic(self.path, payload + "\n", fsync=True)
         self._dirty = False

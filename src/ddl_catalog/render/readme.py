@@ -18,9 +18,7 @@ The layout lives in the template; this module decides what goes where:
 from __future__ import annotations
 
 import difflib
-import os
 import re
-import tempfile
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -28,6 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from ddl_catalog import files
 from ddl_catalog.metadata import Metadata, MetadataError, load_metadata
 from ddl_catalog.model import KIND_FOLDERS, Catalog, Category, Entry
 from ddl_catalog.render.markdown import Slugger, md_text, md_url
@@ -387,21 +386,8 @@ def stale_diff(path: Path, text: str) -> str | None:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write a file so that a failure never leaves it half-written (temp file, then replace)."""
-    path = path.resolve()
+    """Write README.md atomically (files.write_atomic); errors become one ReadmeError line."""
     try:
-        mode = path.stat().st_mode & 0o777
-    except FileNotFoundError:
-        mode = 0o644
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        files.write_atomic(path.resolve(), text)
     except OSError as err:
-        raise ReadmeError(f"cannot write {path}: {err.strerror}") from err
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except OSError as err:
-        Path(tmp).unlink(missing_ok=True)
         raise ReadmeError(f"cannot write {path}: {err.strerror}") from err

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 import time
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -22,6 +21,7 @@ from typing import Any
 
 import requests
 
+from ddl_catalog.files import write_atomic
 from ddl_catalog.metadata import METADATA_DIR, SOURCES, Metadata, entry_keys, read_records
 from ddl_catalog.model import Catalog, Entry
 from ddl_catalog.net.enrich import arxiv, crossref, github
@@ -173,11 +173,4 @@ def _write(root: Path, source: str, records: dict[str, dict[str, Any]]) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     document = {"source": _TITLES[source], "records": dict(sorted(records.items()))}
     text = json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    fd, tmp = tempfile.mkstemp(prefix=f".{source}-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, folder / f"{source}.json")
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(folder / f"{source}.json", text)

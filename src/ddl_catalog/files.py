@@ -1,0 +1,38 @@
+"""Writing files so that a failed or killed run never leaves half a file behind.
+
+Every output the toolchain writes (README.md, exports, data files, caches, metadata) goes
+through ``write_atomic``: the text is written to a temporary file in the same folder, then moved
+over the target in one ``os.replace``, so readers see the old file or the new one, never a mix.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+
+def write_atomic(path: Path, text: str, *, fsync: bool = False) -> None:
+    """Replace ``path`` with ``text`` (UTF-8) in one step; raise OSError, leaving no temp file.
+
+    The file keeps its permission bits (a new file gets 0644, as a plain write would give with
+    the usual umask). ``fsync`` also flushes the data to disk first, for caches that must
+    survive a crash of the machine, not only of the process.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        mode = path.stat().st_mode & 0o777
+    except FileNotFoundError:
+        mode = 0o644
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+            if fsync:
+                handle.flush()
+                os.fsync(handle.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

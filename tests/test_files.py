@@ -1,0 +1,44 @@
+"""files.write_atomic: the old file survives any failure, and no temporary file is left."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from ddl_catalog import files
+
+
+def test_writes_creates_folders_and_keeps_mode(tmp_path: Path) -> None:
+    target = tmp_path / "a" / "b.txt"
+    files.write_atomic(target, "one\n")
+    assert target.read_text() == "one\n"
+    assert target.stat().st_mode & 0o777 == 0o644
+    target.chmod(0o600)
+    files.write_atomic(target, "two\n", fsync=True)
+    assert target.read_text() == "two\n"
+    assert target.stat().st_mode & 0o777 == 0o600
+    assert sorted(p.name for p in target.parent.iterdir()) == ["b.txt"]
+
+
+def test_failure_keeps_the_old_file_and_leaves_no_temp(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "out.txt"
+    target.write_text("good\n")
+
+    def broken_replace(src: str, dst: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError, match="No space left"):
+        files.write_atomic(target, "half")
+    assert target.read_text() == "good\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+
+
+def test_unicode_and_newlines_are_written_as_given(tmp_path: Path) -> None:
+    target = tmp_path / "u.txt"
+    files.write_atomic(target, "Träff\r\nRé\n")
+    assert target.read_bytes() == "Träff\r\nRé\n".encode()
