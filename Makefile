@@ -88,7 +88,7 @@ typecheck: $(STAMP) ## mypy --strict on the package.
 unit: $(STAMP) ## The pytest suite.
 	$(BIN)/pytest -q
 
-serve: $(STAMP) ## Preview the website with live reload on http://127.0.0.1:8000 (watches data/).
+serve: $(STAMP) ## Preview the website with live reload on http://127.0.0.1:8000/ddl-catalog/ (watches data/).
 	$(CLI) site --serve
 
 bench: $(STAMP) ## Run the benchmarks and print their tables.
