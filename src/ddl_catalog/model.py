@@ -182,9 +182,22 @@ class Catalog:
     categories: Mapping[str, Category]
     tags: Mapping[str, Tag]
     _by_id: dict[str, Entry] = field(init=False, repr=False, compare=False)
+    _filed: dict[str, list[Entry]] = field(init=False, repr=False, compare=False)
+    _incoming: dict[str, list[tuple[str, Entry]]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        # Indexes built once, so that renderers asking about every category and every entry
+        # stay linear in the size of the catalog.
+        filed: dict[str, list[Entry]] = {}
+        incoming: dict[str, list[tuple[str, Entry]]] = {}
+        for entry in self.entries:
+            for category_id in dict.fromkeys(entry.categories):
+                filed.setdefault(category_id, []).append(entry)
+            for rel in entry.related:
+                incoming.setdefault(rel.id, []).append((INVERSE_RELATIONS[rel.relation], entry))
         object.__setattr__(self, "_by_id", {e.id: e for e in self.entries})
+        object.__setattr__(self, "_filed", filed)
+        object.__setattr__(self, "_incoming", incoming)
 
     def __len__(self) -> int:
         return len(self.entries)
@@ -206,21 +219,16 @@ class Catalog:
 
     def in_category(self, category_id: str, *, primary: bool | None = None) -> list[Entry]:
         """Return the entries filed under a category (only primary or only secondary if asked)."""
-        found = [e for e in self.entries if category_id in e.categories]
+        found = self._filed.get(category_id, [])
         if primary is None:
-            return found
+            return list(found)
         return [e for e in found if (e.primary_category == category_id) is primary]
 
     def related_of(self, entry_id: str) -> list[tuple[str, Entry]]:
         """Return (relation, entry) pairs in both directions, outgoing first, sorted by title."""
         entry = self._by_id[entry_id]
         out = [(r.relation, self._by_id[r.id]) for r in entry.related if r.id in self._by_id]
-        back = [
-            (INVERSE_RELATIONS[r.relation], other)
-            for other in self.entries
-            for r in other.related
-            if r.id == entry_id
-        ]
+        back = self._incoming.get(entry_id, [])
         return sorted(out, key=lambda p: p[1].title.lower()) + sorted(
             back, key=lambda p: p[1].title.lower()
         )

@@ -28,7 +28,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from ddl_catalog.metadata import Metadata, MetadataError, load_metadata
-from ddl_catalog.model import INVERSE_RELATIONS, KIND_LABELS, Catalog, Entry
+from ddl_catalog.model import KIND_LABELS, Catalog, Entry
 
 #: Kind groups, each one page under kinds/<slug>/: (slug, title, kinds).
 KIND_GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
@@ -281,8 +281,6 @@ class PageBuilder:
         self.layout = Layout()
         self._section_ids = {c for c in catalog.categories} - {e.id for e in catalog}
         self._section_url: dict[str, str] = {}
-        self._incoming: dict[str, list[tuple[str, Entry]]] | None = None
-        self._filed = _category_index(catalog)
         self._check_ids()
 
     def _check_ids(self) -> None:
@@ -307,10 +305,6 @@ class PageBuilder:
         markdown = self.env.get_template(template).render(**context)
         blocks, self._blocks = tuple(self._blocks), []
         return SitePage(src_uri, markdown, nav_title, in_nav, blocks)
-
-    def _in_category(self, category_id: str, *, primary: bool) -> list[Entry]:
-        """Return Catalog.in_category(category_id, primary=...) from an index built once."""
-        return self._filed.get((category_id, primary), [])
 
     def anchor_of(self, category_id: str) -> str:
         """Return the anchor of a subcategory's section (prefixed when an entry has its id)."""
@@ -341,14 +335,14 @@ class PageBuilder:
         """Split a top-level category's cards into parts that each fit the page budget."""
         top = self.catalog.categories[top_id]
         sections: list[tuple[str, str, list[Entry]]] = [
-            ("", "", self._in_category(top_id, primary=True))
+            ("", "", self.catalog.in_category(top_id, primary=True))
         ]
         for child in self.catalog.children(top_id):
             sections.append(
                 (
                     child.title,
                     self.anchor_of(child.id),
-                    self._in_category(child.id, primary=True),
+                    self.catalog.in_category(child.id, primary=True),
                 )
             )
         sizes = {e.id: self._card_size(e) for _t, _a, entries in sections for e in entries}
@@ -404,7 +398,7 @@ class PageBuilder:
                 first = anchor not in seen
                 seen.add(anchor)
                 category_id = self._category_of_anchor(plan.top_id, anchor)
-                secondary = self._in_category(category_id, primary=False) if first else []
+                secondary = self.catalog.in_category(category_id, primary=False) if first else []
                 if not entries and not first:
                     continue
                 cards = [self.card(e, url) for e in entries]
@@ -467,7 +461,7 @@ class PageBuilder:
                 other.title,
                 relative(from_url, self.layout.permalink(other.id)),
             )
-            for rel, other in self._related(entry)
+            for rel, other in self.catalog.related_of(entry.id)
         ]
         return CardView(
             e=entry,
@@ -483,20 +477,6 @@ class PageBuilder:
                 (self.catalog.categories[c].title, relative(from_url, self._category_url(c)))
                 for c in entry.categories[1:]
             ],
-        )
-
-    def _related(self, entry: Entry) -> list[tuple[str, Entry]]:
-        """Return Catalog.related_of(entry.id), from an index built once (it is O(n) per call)."""
-        if self._incoming is None:
-            self._incoming = {}
-            for other in self.catalog:
-                for rel in other.related:
-                    inverse = INVERSE_RELATIONS[rel.relation]
-                    self._incoming.setdefault(rel.id, []).append((inverse, other))
-        out = [(r.relation, e) for r in entry.related if (e := self.catalog.get(r.id)) is not None]
-        back = self._incoming.get(entry.id, [])
-        return sorted(out, key=lambda p: p[1].title.lower()) + sorted(
-            back, key=lambda p: p[1].title.lower()
         )
 
     def _category_url(self, category_id: str) -> str:
@@ -676,7 +656,7 @@ class PageBuilder:
                         e.id
                         for c in [top.id, *top.children]
                         for primary in (True, False)
-                        for e in self._in_category(c, primary=primary)
+                        for e in self.catalog.in_category(c, primary=primary)
                     }
                 ),
             )
@@ -714,19 +694,6 @@ def metadata_flags(meta: Metadata | None) -> tuple[str, ...]:
 def _stub_size(entry: Entry) -> int:
     """Estimate the HTML size of an entry's stub in "More in this category"."""
     return 110 + 3 * len(entry.id) + len(entry.title)
-
-
-def _category_index(catalog: Catalog) -> dict[tuple[str, bool], list[Entry]]:
-    """Index entries by (category id, filed there as primary?), in catalog order, in one pass.
-
-    ``Catalog.in_category`` scans every entry per call; a site asks for every category.
-    """
-    index: dict[tuple[str, bool], list[Entry]] = {}
-    for entry in catalog:
-        for category_id in dict.fromkeys(entry.categories):
-            key = (category_id, category_id == entry.primary_category)
-            index.setdefault(key, []).append(entry)
-    return index
 
 
 @dataclass(frozen=True)
