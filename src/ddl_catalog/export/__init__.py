@@ -7,13 +7,12 @@ built site at stable URLs (listed in SITE_FILES).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from ddl_catalog import files
+from ddl_catalog import files, siteconfig
 from ddl_catalog.model import Catalog, Entry
 
 
@@ -87,17 +86,8 @@ SCHEMA_FILE = "api/catalog.schema.json"
 BIB_DIR = "bib"
 
 
-_SITE_URL = re.compile(r"^site_url:\s*['\"]?(https?://[^\s'\"#]+)", re.MULTILINE)
-
-
-def configured_site_url(root: Path) -> str | None:
-    """Return the site_url of root/mkdocs.yml, so the feed links to the published site."""
-    try:
-        text = (root / "mkdocs.yml").read_text(encoding="utf-8")
-    except OSError:
-        return None
-    match = _SITE_URL.search(text)
-    return match.group(1) if match else None
+#: The published site's address (mkdocs.yml's site_url), so the feed links to it.
+configured_site_url = siteconfig.site_url
 
 
 def select(catalog: Catalog, category: str | None = None) -> list[Entry]:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from ddl_catalog import files
+from ddl_catalog import files, siteconfig
 from ddl_catalog.metadata import Metadata, MetadataError, load_metadata
 from ddl_catalog.model import KIND_FOLDERS, Catalog, Category, Entry
 from ddl_catalog.render.markdown import Slugger, md_text, md_url
@@ -128,13 +128,8 @@ class ReadmeView:
 
 def site_url_for(root: Path) -> str:
     """Return the website's base URL: mkdocs.yml's site_url if set, else DEFAULT_SITE_URL."""
-    mkdocs = root / "mkdocs.yml"
-    if mkdocs.is_file():
-        for line in mkdocs.read_text(encoding="utf-8").splitlines():
-            match = re.match(r"""site_url:\s*['"]?(https?://[^'"\s#]+)""", line)
-            if match:
-                return match.group(1).rstrip("/") + "/"
-    return DEFAULT_SITE_URL
+    url = siteconfig.site_url(root)
+    return url.rstrip("/") + "/" if url else DEFAULT_SITE_URL
 
 
 def entry_order(entry: Entry) -> tuple[Any, ...]:
