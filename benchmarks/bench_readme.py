@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from ddl_catalog.catalog import _read_tree
+from ddl_catalog.catalog import open_catalog
 from ddl_catalog.model import Catalog, Entry, Link
 from ddl_catalog.render import readme
 
@@ -25,7 +25,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def synthetic(size: int) -> Catalog:
-    categories, tags = _read_tree(ROOT)
+    real = open_catalog(ROOT)
+    categories, tags = dict(real.categories), dict(real.tags)
     ids = list(categories)
     rng = random.Random(size)
     entries = tuple(

@@ -29,7 +29,7 @@ from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from ddl_catalog.catalog import _read_tree, open_catalog
+from ddl_catalog.catalog import open_catalog
 from ddl_catalog.model import KIND_FOLDERS, Catalog, Entry, Link, Related
 from ddl_catalog.render import site
 
@@ -50,7 +50,8 @@ markdown_extensions: [attr_list, toc]
 
 
 def synthetic(size: int) -> Catalog:
-    categories, tags = _read_tree(ROOT)
+    real = open_catalog(ROOT)
+    categories, tags = dict(real.categories), dict(real.tags)
     ids = list(categories)
     tag_ids = sorted(tags)
     rng = random.Random(size)

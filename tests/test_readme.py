@@ -328,9 +328,9 @@ def synthetic(n: int) -> Catalog:
 
 def open_catalog_tree() -> Catalog:
     """The live category tree and tags, without the live entries."""
-    from ddl_catalog.catalog import _read_tree
 
-    categories, tags = _read_tree(REPO)
+    real = open_catalog(REPO)
+    categories, tags = dict(real.categories), dict(real.tags)
     return Catalog(REPO, (), categories, tags)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ddl_catalog.model import Catalog, Category, Entry, Tag
 from ddl_catalog.validate import Report, validate
@@ -34,15 +35,12 @@ def build(root: Path, report: Report) -> Catalog:
         (Entry.from_dict(doc.data, doc.path) for doc in report.documents),
         key=lambda e: e.id,
     )
-    tree = _read_tree(root)
-    return Catalog(root=root, entries=tuple(entries), categories=tree[0], tags=tree[1])
+    categories, tags = _tree(report.trees["categories"], report.trees["tags"])
+    return Catalog(root=root, entries=tuple(entries), categories=categories, tags=tags)
 
 
-def _read_tree(root: Path) -> tuple[dict[str, Category], dict[str, Tag]]:
-    """Read categories.yml and tags.yml (already validated) into model objects."""
-    from ddl_catalog.load import load_file
-
-    cats = load_file(root / "data" / "categories.yml", "data/categories.yml").data
+def _tree(cats: Any, tag_data: Any) -> tuple[dict[str, Category], dict[str, Tag]]:
+    """Turn the validated data of categories.yml and tags.yml into model objects."""
     categories: dict[str, Category] = {}
     for top in cats["categories"]:
         children = top.get("children", [])
@@ -53,6 +51,5 @@ def _read_tree(root: Path) -> tuple[dict[str, Category], dict[str, Tag]]:
             categories[child["id"]] = Category(
                 child["id"], child["title"], child["description"], top["id"]
             )
-    tag_data = load_file(root / "data" / "tags.yml", "data/tags.yml").data
     tags = {t["id"]: Tag(t["id"], t["description"]) for t in tag_data["tags"]}
     return categories, tags

@@ -10,6 +10,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from ddl_catalog import identity
 from ddl_catalog.load import Document, LoadError, Problem, load_file
@@ -30,11 +31,15 @@ class Report:
         documents: list[Document] | None = None,
         context: Context | None = None,
         files: int = 0,
+        trees: dict[str, Any] | None = None,
     ) -> None:
         self.problems = problems
         self.documents = documents if documents is not None else []
         self.context = context
         self.files = files
+        #: The parsed data of categories.yml and tags.yml ("categories", "tags") when they
+        #: passed their schemas, so the model is built without reading them again.
+        self.trees = trees if trees is not None else {}
 
     @property
     def errors(self) -> list[Problem]:
@@ -168,4 +173,7 @@ def _validate(root: Path) -> Report:
         )
     for check in RULES.values():
         problems.extend(check(context))
-    return Report(sorted(set(problems)), documents, context, files=len(files) + 2)
+    trees = {
+        name: doc.data for name, doc in (("categories", categories_doc), ("tags", tags_doc)) if doc
+    }
+    return Report(sorted(set(problems)), documents, context, files=len(files) + 2, trees=trees)
