@@ -106,6 +106,25 @@ def test_missing_data_folder_is_a_clear_error(tmp_path: Path) -> None:
     assert "Traceback" not in result.output
 
 
+def test_a_category_id_defined_twice_is_located(catalog_dir: Callable[..., Path]) -> None:
+    root = catalog_dir()
+    tree = root / "data" / "categories.yml"
+    tree.write_text(
+        tree.read_text(encoding="utf-8")
+        + "  - id: surveys\n    title: Surveys again\n    description: A second surveys.\n",
+        encoding="utf-8",
+    )
+    lines = tree.read_text(encoding="utf-8").splitlines()
+    first = lines.index("  - id: surveys") + 1
+    again = len(lines) - 2
+    result = CliRunner().invoke(cli, ["validate", "--root", str(root)])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        f"data/categories.yml:{again}:9: error: category id 'surveys' is defined twice "
+        f"(first at line {first}) [categories]"
+    )
+
+
 def test_python_dash_m_and_console_script_agree() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "ddl_catalog", "validate", "--root", str(ROOT)],
@@ -119,14 +138,14 @@ def test_python_dash_m_and_console_script_agree() -> None:
 
 def test_validate_does_not_import_heavy_modules() -> None:
     # validate must start fast: requests, jinja2, mkdocs and jsonschema stay unimported
-    # (jsonschema is only needed to describe failures).
+    # (jsonschema and json are only needed to describe failures or print JSON).
     code = (
         "import sys\n"
         "from ddl_catalog.cli import main\n"
         f"sys.argv = ['ddl-catalog', 'validate', '--root', {str(ROOT)!r}]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "heavy = [m for m in ('requests', 'jinja2', 'mkdocs', 'jsonschema', 'ruamel', 'rich')"
-        " if m in sys.modules]\n"
+        "heavy = [m for m in ('requests', 'jinja2', 'mkdocs', 'jsonschema', 'ruamel', 'rich',"
+        " 'json') if m in sys.modules]\n"
         "print('HEAVY', heavy)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -34,6 +33,8 @@ def as_text(report: Report) -> Iterator[str]:
 
 def as_json(report: Report) -> str:
     """Return the report as a JSON document."""
+    import json  # imported here: the text report, the common case, needs no json
+
     return json.dumps(
         {
             "version": 1,

@@ -7,7 +7,6 @@ it go through jsonschema, which lists every error with its path.
 from __future__ import annotations
 
 import importlib
-import json
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -23,6 +22,8 @@ SCHEMA_DIR = Path(__file__).parent / "schema"
 @cache
 def schema(name: str) -> dict[str, Any]:
     """Return the parsed JSON Schema ``name`` (entry, categories or tags)."""
+    import json  # only for detailed errors and generation: validating a good catalog skips it
+
     text = (SCHEMA_DIR / f"{name}.schema.json").read_text("utf-8")
     loaded: dict[str, Any] = json.loads(text)
     return loaded

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ddl_catalog import identity
-from ddl_catalog.load import Document, LoadError, Problem, load_file
+from ddl_catalog.load import Document, LoadError, Path_, Problem, load_file
 from ddl_catalog.rules import RULES, Context
 from ddl_catalog.rules.base import problem
 from ddl_catalog.rules.schema import check_document
@@ -96,28 +96,30 @@ def _load_tree(root: Path, name: str, problems: list[Problem]) -> Document | Non
     return None if found else doc
 
 
-def _categories(doc: Document, problems: list[Problem]) -> dict[str, tuple[str, int, int]]:
-    """Index category ids with their location, reporting duplicates."""
-    index: dict[str, tuple[str, int, int]] = {}
+def _categories(doc: Document, problems: list[Problem]) -> dict[str, Path_]:
+    """Index category ids with where they are defined, reporting duplicates.
+
+    Positions are looked up only for a duplicate: asking for one re-parses the file.
+    """
+    index: dict[str, Path_] = {}
     for i, top in enumerate(doc.data["categories"]):
         nodes = [((i,), top)] + [
             ((i, "children", j), child) for j, child in enumerate(top.get("children", []))
         ]
         for where, node in nodes:
             path = ("categories", *where, "id")
-            line, column = doc.where(path)
             if node["id"] in index:
-                first = index[node["id"]]
+                first_line = doc.where(index[node["id"]])[0]
                 problems.append(
                     problem(
                         doc,
                         path,
-                        f"category id '{node['id']}' is defined twice (first at line {first[1]})",
+                        f"category id '{node['id']}' is defined twice (first at line {first_line})",
                         "categories",
                     )
                 )
             else:
-                index[node["id"]] = (doc.path, line, column)
+                index[node["id"]] = path
     return index
 
 

@@ -15,13 +15,14 @@ class Context:
     def __init__(
         self,
         entries: list[Document],
-        categories: dict[str, tuple[str, int, int]] | None = None,
+        categories: Mapping[str, Path_] | None = None,
         tags: set[str] | None = None,
         *,
         has_categories: bool = True,
         has_tags: bool = True,
     ) -> None:
         self.entries = entries
+        #: Known category ids, each with its path in categories.yml.
         self.categories = categories if categories is not None else {}
         self.tags = tags if tags is not None else set()
         self.has_categories = has_categories

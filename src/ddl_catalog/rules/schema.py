@@ -12,8 +12,6 @@ from ddl_catalog.suggest import closest, did_you_mean
 
 ID = "schema"
 
-#: URL pattern errors are left to the url-scheme rule, which says more.
-_URL_PATTERN = schemas.schema("entry")["$defs"]["url"]["pattern"]
 
 _TYPE_WORDS = {
     "string": "a string",
@@ -97,13 +95,19 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "...'"
 
 
+def _url_pattern() -> str:
+    """Return the schema's pattern for URLs (read only when some entry failed the schema)."""
+    pattern: str = schemas.schema("entry")["$defs"]["url"]["pattern"]
+    return pattern
+
+
 def _describe(error: Any, doc: Document) -> Problem | None:
     """Turn one jsonschema error into a located, plain-language Problem (or None to skip)."""
     path = tuple(error.absolute_path)
     name = _field(path)
     kind = error.validator
-    if kind == "pattern" and error.validator_value == _URL_PATTERN:
-        return None
+    if kind == "pattern" and error.validator_value == _url_pattern():
+        return None  # URL pattern errors are left to the url-scheme rule, which says more
     if kind == "required":
         missing = _missing(error)
         where = f" in {name}" if path else ""
