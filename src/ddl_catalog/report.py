@@ -1,11 +1,17 @@
-"""Render a validation Report for people (text), machines (JSON) and GitHub (annotations)."""
+"""Render a validation Report for people (text), machines (JSON) and GitHub (annotations).
+
+``run`` is the body of ``ddl-catalog validate``, shared by the click command and the
+console script's fast start (``ddl_catalog.entry``).
+"""
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from ddl_catalog.validate import Report
+from ddl_catalog.validate import Report, validate
 
 
 def _plural(n: int, word: str) -> str:
@@ -57,6 +63,21 @@ def as_json(report: Report) -> str:
         indent=2,
         ensure_ascii=False,
     )
+
+
+def run(root: Path, *, strict: bool = False, fmt: str = "text") -> int:
+    """Validate the catalog at root, print the report, and return the exit status (0 or 1)."""
+    report = validate(root)
+    out = sys.stdout
+    if fmt == "json":
+        out.write(as_json(report) + "\n")
+    else:
+        out.writelines(line + "\n" for line in as_text(report))
+    if os.environ.get("GITHUB_ACTIONS") == "true":
+        out.writelines(line + "\n" for line in as_annotations(report))
+        write_step_summary(report, os.environ.get("GITHUB_STEP_SUMMARY"))
+    out.flush()
+    return 1 if report.failed(strict=strict) else 0
 
 
 def _escape_property(value: str) -> str:
