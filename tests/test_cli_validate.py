@@ -145,7 +145,7 @@ def test_validate_does_not_import_heavy_modules() -> None:
         f"sys.argv = ['ddl-catalog', 'validate', '--root', {str(ROOT)!r}]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "heavy = [m for m in ('requests', 'jinja2', 'mkdocs', 'jsonschema', 'ruamel', 'rich',"
-        " 'json') if m in sys.modules]\n"
+        " 'json', 'decimal') if m in sys.modules]\n"
         "print('HEAVY', heavy)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)

@@ -3,7 +3,6 @@
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
-from decimal import Decimal
 import re
 
 class JsonSchemaValueException(ValueError):
