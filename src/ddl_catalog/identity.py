@@ -10,8 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from functools import cache
-from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
+
+TYPE_CHECKING = False  # typing is for type checkers only: see entry.py
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Repositories that moved; keys and values are lower-case ``owner/name``.
 GITHUB_TRANSFERS: dict[str, str] = {
@@ -56,13 +59,16 @@ _GITHUB_RESERVED = frozenset(
 )
 
 
-class Analysis(NamedTuple):
+class Analysis:
     """What one URL is: its comparison form and the identifiers it carries."""
 
-    normal: str
-    arxiv: str | None
-    doi: str | None
-    github: str | None
+    __slots__ = ("arxiv", "doi", "github", "normal")
+
+    def __init__(self, normal: str, arxiv: str | None, doi: str | None, github: str | None) -> None:
+        self.normal = normal
+        self.arxiv = arxiv
+        self.doi = doi
+        self.github = github
 
 
 def _split(url: str) -> tuple[str, str, str, str]:

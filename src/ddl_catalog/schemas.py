@@ -12,7 +12,10 @@ import sys
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+
+TYPE_CHECKING = False  # typing is for type checkers only: see entry.py
+if TYPE_CHECKING:
+    from typing import Any
 
 SCHEMA_NAMES = ("entry", "categories", "tags")
 #: The folder of the shipped schemas (package data).

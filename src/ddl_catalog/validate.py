@@ -7,16 +7,17 @@ from __future__ import annotations
 
 import gc
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 from ddl_catalog import identity
 from ddl_catalog.load import Document, LoadError, Path_, Problem, load_file
 from ddl_catalog.rules import RULES, Context
 from ddl_catalog.rules.base import problem
 from ddl_catalog.rules.schema import check_document
+
+TYPE_CHECKING = False  # typing is for type checkers only: see entry.py
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Folders under data/ that hold something other than entries.
 NON_ENTRY_FOLDERS = frozenset({"metadata", "seed-corrections"})
@@ -123,30 +124,22 @@ def _categories(doc: Document, problems: list[Problem]) -> dict[str, Path_]:
     return index
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector for the duration of a run.
+def validate(root: Path) -> Report:
+    """Load and check the whole catalog under ``root``; never raises for bad data.
 
-    Parsed YAML is plain dicts, lists and strings with no reference cycles, so the collector
-    finds nothing; but with 100k entries its ever larger full scans cost a quarter of the run
-    and make the time grow faster than the catalog (benchmarks/bench_validate.py).
+    The cyclic garbage collector is paused meanwhile: parsed YAML is plain dicts, lists and
+    strings with no reference cycles, so it finds nothing, but with 100k entries its ever larger
+    full scans cost a quarter of the run and make the time grow faster than the catalog
+    (benchmarks/bench_validate.py).
     """
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        yield
+        return _validate(root)
     finally:
+        identity.analyse.cache_clear()
         if was_enabled:
             gc.enable()
-
-
-def validate(root: Path) -> Report:
-    """Load and check the whole catalog under ``root``; never raises for bad data."""
-    with _collector_paused():
-        try:
-            return _validate(root)
-        finally:
-            identity.analyse.cache_clear()
 
 
 def _validate(root: Path) -> Report:

@@ -7,10 +7,13 @@ starts with ``TODO``; this rule makes sure such an entry cannot be merged as is.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from ddl_catalog.load import Path_, Problem
 from ddl_catalog.rules.base import Context, problem
+
+TYPE_CHECKING = False  # typing is for type checkers only: see entry.py
+if TYPE_CHECKING:
+    from typing import Any
 
 ID = "placeholder"
 MARKER = "TODO"
