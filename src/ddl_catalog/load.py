@@ -7,9 +7,9 @@ object is built, and keep the line and column of every node for later error mess
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 import yaml
 from yaml import events as ev
@@ -51,6 +51,8 @@ _RESOLVABLE_FIRST = frozenset(
 
 #: A path into a document: mapping keys and sequence indexes.
 Path_ = tuple[str | int, ...]
+#: A file on disk, as a string or a pathlib.Path.
+FilePath = str | os.PathLike[str]
 
 
 class Problem:
@@ -111,7 +113,9 @@ class Document:
 
     __slots__ = ("_key_positions", "_positions", "data", "path", "source", "text")
 
-    def __init__(self, path: str, data: Any, text: str = "", source: Path | None = None) -> None:
+    def __init__(
+        self, path: str, data: Any, text: str = "", source: FilePath | None = None
+    ) -> None:
         self.path = path
         self.data = data
         #: The YAML text, or "" when it is read again from ``source`` (a catalog of 100k files
@@ -165,20 +169,21 @@ def _fail(path: str, line: int, column: int, message: str, rule: str = "yaml") -
     return LoadError(Problem(path, line, column, "error", message, rule))
 
 
-def read_text(file: Path, display: str, max_bytes: int = MAX_FILE_BYTES) -> str:
+def read_text(file: FilePath, display: str, max_bytes: int = MAX_FILE_BYTES) -> str:
     """Read a file as UTF-8 text, refusing oversized files and invalid bytes with a location."""
     try:
-        size = file.stat().st_size
-        if size > max_bytes:
-            raise _fail(
-                display,
-                1,
-                1,
-                f"file is {size:,} bytes, over the {max_bytes:,}-byte limit for a catalog file; "
-                "an entry needs a few hundred bytes",
-                "file-size",
-            )
-        raw = file.read_bytes()
+        with open(file, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > max_bytes:  # refused before anything is read
+                raise _fail(
+                    display,
+                    1,
+                    1,
+                    f"file is {size:,} bytes, over the {max_bytes:,}-byte limit for a catalog "
+                    "file; an entry needs a few hundred bytes",
+                    "file-size",
+                )
+            raw = handle.read()
     except OSError as exc:
         raise _fail(display, 1, 1, f"cannot read file: {exc.strerror or exc}", "file") from exc
     try:
@@ -242,7 +247,7 @@ def _tab_near(text: str, line: int) -> bool:
     return False
 
 
-def load_file(file: Path, display: str, max_bytes: int = MAX_FILE_BYTES) -> Document:
+def load_file(file: FilePath, display: str, max_bytes: int = MAX_FILE_BYTES) -> Document:
     """Read and parse one YAML file; the top level must be a mapping."""
     document = parse_yaml(read_text(file, display, max_bytes), display)
     document.text, document.source = "", file

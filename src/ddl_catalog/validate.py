@@ -59,17 +59,28 @@ class Report:
 
 def entry_files(root: Path) -> list[Path]:
     """Return the entry files under root/data, sorted (every .yml/.yaml one folder down)."""
-    found: list[str] = []
+    return [Path(file) for file, _ in _scan(root)]
+
+
+def _scan(root: Path) -> list[tuple[str, str]]:
+    """Return (file, path shown in messages) of every entry file, sorted; strings are cheap."""
+    found: list[tuple[str, str]] = []
     try:
-        folders = [f for f in os.scandir(root / "data") if f.is_dir()]
+        folders = [f for f in os.scandir(os.path.join(root, "data")) if f.is_dir()]
     except OSError:
         return []
     for folder in folders:
         if folder.name in NON_ENTRY_FOLDERS:
             continue
+        prefix = f"data/{folder.name}/"
         with os.scandir(folder.path) as listing:
-            found += [f.path for f in listing if f.name.endswith((".yml", ".yaml")) and f.is_file()]
-    return [Path(p) for p in sorted(found)]
+            found += [
+                (f.path, prefix + f.name)
+                for f in listing
+                if f.name.endswith((".yml", ".yaml")) and f.is_file()
+            ]
+    found.sort()
+    return found
 
 
 def _display(root: Path, file: Path) -> str:
@@ -146,9 +157,8 @@ def _validate(root: Path) -> Report:
     """Run validation (see validate)."""
     problems: list[Problem] = []
     documents: list[Document] = []
-    files = entry_files(root)
-    for file in files:
-        display = _display(root, file)
+    files = _scan(root)
+    for file, display in files:
         try:
             documents.append(load_file(file, display))
         except LoadError as exc:

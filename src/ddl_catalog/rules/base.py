@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Iterator, Mapping
-from pathlib import PurePosixPath
 
 from ddl_catalog.load import Document, Path_, Problem
 
@@ -54,12 +54,12 @@ def problem(
 
 def folder_of(doc: Document) -> str:
     """Return the name of the folder that holds the document's file."""
-    return PurePosixPath(doc.path).parent.name
+    return posixpath.basename(posixpath.dirname(doc.path))
 
 
 def stem_of(doc: Document) -> str:
     """Return the document's file name without its extension."""
-    return PurePosixPath(doc.path).stem
+    return posixpath.splitext(posixpath.basename(doc.path))[0]
 
 
 def strings(value: Any) -> list[str]:
