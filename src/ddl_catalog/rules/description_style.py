@@ -35,7 +35,8 @@ def check(ctx: Context) -> Iterator[Problem]:
         if not stripped.endswith("."):
             yield problem(doc, where, "description must end with a period", ID)
         title = doc.data.get("title")
-        if isinstance(title, str) and _norm(title) and _norm(stripped).startswith(_norm(title)):
+        title_words = _norm(title) if isinstance(title, str) else ""
+        if title_words and _norm(stripped).startswith(title_words):
             yield problem(
                 doc,
                 where,

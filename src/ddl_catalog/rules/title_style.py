@@ -12,12 +12,18 @@ ID = "title-style"
 _SLUG = re.compile(r"^[a-z0-9]+(-[a-z0-9]+){3,}/?$")
 
 
+def _is_url(text: str) -> bool:
+    """Say whether text starts like a URL: ASCII letters, then ``://``."""
+    scheme, separator, _ = text.partition("://")
+    return bool(separator) and scheme.isascii() and scheme.isalpha()
+
+
 def check(ctx: Context) -> Iterator[Problem]:
     """Report titles that are URLs, slugs or carry stray whitespace."""
     for doc, title in ctx.field_values("title"):
         if not isinstance(title, str):
             continue
-        if re.match(r"^[a-z]+://", title.strip(), re.I):
+        if _is_url(title.strip()):
             yield problem(doc, ("title",), "title is a URL: give the resource's real title", ID)
         elif _SLUG.match(title.strip()):
             yield problem(doc, ("title",), "title looks like a URL slug: give the real title", ID)

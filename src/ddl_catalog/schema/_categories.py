@@ -24,37 +24,37 @@ NoneType = type(None)
 
 def validate_https___ddl_catalog_github_io_schema_categories_schema_json(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'https://json-schema.org/draft/2020-12/schema', '$id': 'https://ddl-catalog.github.io/schema/categories.schema.json', 'title': 'ddl-catalog category tree', 'description': 'data/categories.yml: top-level categories, each with optional children (two levels in all).', 'type': 'object', 'additionalProperties': False, 'required': ['categories'], 'properties': {'categories': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'$ref': 'https://ddl-catalog.github.io/schema/categories.schema.json#/$defs/id'}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}, 'children': {'type': 'array', 'minItems': 1, 'items': {'$ref': 'https://ddl-catalog.github.io/schema/categories.schema.json#/$defs/leaf'}}}}}}, '$defs': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 60}, 'leaf': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 60}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}}}, 'top': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 60}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}, 'children': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'$ref': 'https://ddl-catalog.github.io/schema/categories.schema.json#/$defs/id'}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}}}}}}}}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object")
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['categories']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'https://json-schema.org/draft/2020-12/schema', '$id': 'https://ddl-catalog.github.io/schema/categories.schema.json', 'title': 'ddl-catalog category tree', 'description': 'data/categories.yml: top-level categories, each with optional children (two levels in all).', 'type': 'object', 'additionalProperties': False, 'required': ['categories'], 'properties': {'categories': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'$ref': 'https://ddl-catalog.github.io/schema/categories.schema.json#/$defs/id'}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}, 'children': {'type': 'array', 'minItems': 1, 'items': {'$ref': 'https://ddl-catalog.github.io/schema/categories.schema.json#/$defs/leaf'}}}}}}, '$defs': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 60}, 'leaf': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 60}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}}}, 'top': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 60}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}, 'children': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'$ref': 'https://ddl-catalog.github.io/schema/categories.schema.json#/$defs/id'}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}}}}}}}}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain ")
         data_keys = set(data.keys())
         if "categories" in data_keys:
             data_keys.remove("categories")
             data__categories = data["categories"]
             if not isinstance(data__categories, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".categories must be array", value=data__categories, name="" + (name_prefix or "data") + ".categories", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'$ref': 'https://ddl-catalog.github.io/schema/categories.schema.json#/$defs/id'}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}, 'children': {'type': 'array', 'minItems': 1, 'items': {'$ref': 'https://ddl-catalog.github.io/schema/categories.schema.json#/$defs/leaf'}}}}}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".categories must be array")
             data__categories_is_list = isinstance(data__categories, (list, tuple))
             if data__categories_is_list:
                 data__categories_len = len(data__categories)
                 if data__categories_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".categories must contain at least 1 items", value=data__categories, name="" + (name_prefix or "data") + ".categories", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'$ref': 'https://ddl-catalog.github.io/schema/categories.schema.json#/$defs/id'}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}, 'children': {'type': 'array', 'minItems': 1, 'items': {'$ref': 'https://ddl-catalog.github.io/schema/categories.schema.json#/$defs/leaf'}}}}}, rule='minItems')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".categories must contain at least 1 items")
                 for data__categories_x, data__categories_item in enumerate(data__categories):
                     validate_https___ddl_catalog_github_io_schema_categories_schema_json___defs_top(data__categories_item, custom_formats, (name_prefix or "data") + ".categories[{data__categories_x}]".format(**locals()))
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'https://json-schema.org/draft/2020-12/schema', '$id': 'https://ddl-catalog.github.io/schema/categories.schema.json', 'title': 'ddl-catalog category tree', 'description': 'data/categories.yml: top-level categories, each with optional children (two levels in all).', 'type': 'object', 'additionalProperties': False, 'required': ['categories'], 'properties': {'categories': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'$ref': 'https://ddl-catalog.github.io/schema/categories.schema.json#/$defs/id'}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}, 'children': {'type': 'array', 'minItems': 1, 'items': {'$ref': 'https://ddl-catalog.github.io/schema/categories.schema.json#/$defs/leaf'}}}}}}, '$defs': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 60}, 'leaf': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 60}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}}}, 'top': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 60}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}, 'children': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'$ref': 'https://ddl-catalog.github.io/schema/categories.schema.json#/$defs/id'}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}}}}}}}}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties")
     return data
 
 def validate_https___ddl_catalog_github_io_schema_categories_schema_json___defs_top(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 60}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}, 'children': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'$ref': 'https://ddl-catalog.github.io/schema/categories.schema.json#/$defs/id'}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}}}}}}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object")
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['id', 'title', 'description']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 60}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}, 'children': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'$ref': 'https://ddl-catalog.github.io/schema/categories.schema.json#/$defs/id'}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}}}}}}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain ")
         data_keys = set(data.keys())
         if "id" in data_keys:
             data_keys.remove("id")
@@ -64,48 +64,48 @@ def validate_https___ddl_catalog_github_io_schema_categories_schema_json___defs_
             data_keys.remove("title")
             data__title = data["title"]
             if not isinstance(data__title, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be string", value=data__title, name="" + (name_prefix or "data") + ".title", definition={'type': 'string', 'minLength': 1, 'maxLength': 80}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be string")
             if isinstance(data__title, str):
                 data__title_len = len(data__title)
                 if data__title_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be longer than or equal to 1 characters", value=data__title, name="" + (name_prefix or "data") + ".title", definition={'type': 'string', 'minLength': 1, 'maxLength': 80}, rule='minLength')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be longer than or equal to 1 characters")
                 if data__title_len > 80:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be shorter than or equal to 80 characters", value=data__title, name="" + (name_prefix or "data") + ".title", definition={'type': 'string', 'minLength': 1, 'maxLength': 80}, rule='maxLength')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be shorter than or equal to 80 characters")
         if "description" in data_keys:
             data_keys.remove("description")
             data__description = data["description"]
             if not isinstance(data__description, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be string", value=data__description, name="" + (name_prefix or "data") + ".description", definition={'type': 'string', 'minLength': 10, 'maxLength': 300}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be string")
             if isinstance(data__description, str):
                 data__description_len = len(data__description)
                 if data__description_len < 10:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be longer than or equal to 10 characters", value=data__description, name="" + (name_prefix or "data") + ".description", definition={'type': 'string', 'minLength': 10, 'maxLength': 300}, rule='minLength')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be longer than or equal to 10 characters")
                 if data__description_len > 300:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be shorter than or equal to 300 characters", value=data__description, name="" + (name_prefix or "data") + ".description", definition={'type': 'string', 'minLength': 10, 'maxLength': 300}, rule='maxLength')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be shorter than or equal to 300 characters")
         if "children" in data_keys:
             data_keys.remove("children")
             data__children = data["children"]
             if not isinstance(data__children, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".children must be array", value=data__children, name="" + (name_prefix or "data") + ".children", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'$ref': 'https://ddl-catalog.github.io/schema/categories.schema.json#/$defs/id'}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}}}}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".children must be array")
             data__children_is_list = isinstance(data__children, (list, tuple))
             if data__children_is_list:
                 data__children_len = len(data__children)
                 if data__children_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".children must contain at least 1 items", value=data__children, name="" + (name_prefix or "data") + ".children", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'$ref': 'https://ddl-catalog.github.io/schema/categories.schema.json#/$defs/id'}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}}}}, rule='minItems')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".children must contain at least 1 items")
                 for data__children_x, data__children_item in enumerate(data__children):
                     validate_https___ddl_catalog_github_io_schema_categories_schema_json___defs_leaf(data__children_item, custom_formats, (name_prefix or "data") + ".children[{data__children_x}]".format(**locals()))
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 60}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}, 'children': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'$ref': 'https://ddl-catalog.github.io/schema/categories.schema.json#/$defs/id'}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}}}}}}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties")
     return data
 
 def validate_https___ddl_catalog_github_io_schema_categories_schema_json___defs_leaf(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 60}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}}}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object")
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['id', 'title', 'description']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 60}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}}}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain ")
         data_keys = set(data.keys())
         if "id" in data_keys:
             data_keys.remove("id")
@@ -115,37 +115,37 @@ def validate_https___ddl_catalog_github_io_schema_categories_schema_json___defs_
             data_keys.remove("title")
             data__title = data["title"]
             if not isinstance(data__title, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be string", value=data__title, name="" + (name_prefix or "data") + ".title", definition={'type': 'string', 'minLength': 1, 'maxLength': 80}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be string")
             if isinstance(data__title, str):
                 data__title_len = len(data__title)
                 if data__title_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be longer than or equal to 1 characters", value=data__title, name="" + (name_prefix or "data") + ".title", definition={'type': 'string', 'minLength': 1, 'maxLength': 80}, rule='minLength')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be longer than or equal to 1 characters")
                 if data__title_len > 80:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be shorter than or equal to 80 characters", value=data__title, name="" + (name_prefix or "data") + ".title", definition={'type': 'string', 'minLength': 1, 'maxLength': 80}, rule='maxLength')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be shorter than or equal to 80 characters")
         if "description" in data_keys:
             data_keys.remove("description")
             data__description = data["description"]
             if not isinstance(data__description, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be string", value=data__description, name="" + (name_prefix or "data") + ".description", definition={'type': 'string', 'minLength': 10, 'maxLength': 300}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be string")
             if isinstance(data__description, str):
                 data__description_len = len(data__description)
                 if data__description_len < 10:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be longer than or equal to 10 characters", value=data__description, name="" + (name_prefix or "data") + ".description", definition={'type': 'string', 'minLength': 10, 'maxLength': 300}, rule='minLength')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be longer than or equal to 10 characters")
                 if data__description_len > 300:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be shorter than or equal to 300 characters", value=data__description, name="" + (name_prefix or "data") + ".description", definition={'type': 'string', 'minLength': 10, 'maxLength': 300}, rule='maxLength')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be shorter than or equal to 300 characters")
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['id', 'title', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 60}, 'title': {'type': 'string', 'minLength': 1, 'maxLength': 80}, 'description': {'type': 'string', 'minLength': 10, 'maxLength': 300}}}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties")
     return data
 
 def validate_https___ddl_catalog_github_io_schema_categories_schema_json___defs_id(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (str)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be string", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 60}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be string")
     if isinstance(data, str):
         data_len = len(data)
         if data_len > 60:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be shorter than or equal to 60 characters", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 60}, rule='maxLength')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be shorter than or equal to 60 characters")
         if not REGEX_PATTERNS['^[a-z0-9]+(-[a-z0-9]+)*$'].search(data):
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 60}, rule='pattern')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$")
     return data
 
 validate = validate_https___ddl_catalog_github_io_schema_categories_schema_json

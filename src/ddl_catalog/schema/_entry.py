@@ -29,40 +29,40 @@ NoneType = type(None)
 
 def validate_https___ddl_catalog_github_io_schema_entry_schema_json(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'https://json-schema.org/draft/2020-12/schema', '$id': 'https://ddl-catalog.github.io/schema/entry.schema.json', 'title': 'ddl-catalog entry', 'description': 'One resource of the distributed deep learning catalog: data/<kind-folder>/<id>.yml.', 'type': 'object', 'additionalProperties': False, 'required': ['id', 'kind', 'title', 'url', 'description', 'categories'], 'properties': {'id': {'description': 'Stable id, equal to the file name without .yml. Lower-case kebab-case ASCII; papers use BibTeX-style keys such as dean2012large.', 'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 80}, 'kind': {'description': 'What sort of resource this is; decides the folder (paper -> data/papers/).', 'enum': ['framework', 'library', 'paper', 'article', 'talk', 'tutorial', 'book', 'benchmark', 'dataset', 'list', 'docs']}, 'title': {'description': "The resource's real title, as its authors give it.", 'type': 'string', 'minLength': 1, 'maxLength': 300}, 'url': {'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}, 'description': {'description': 'One sentence in our own words: what it is and why a reader would open it. Capital first letter, ends with a period.', 'type': 'string', 'minLength': 10, 'maxLength': 400}, 'categories': {'description': "Category ids from data/categories.yml; the first is the entry's primary home.", 'type': 'array', 'minItems': 1, 'uniqueItems': True, 'items': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}}, 'tags': {'description': 'Tags from the controlled list in data/tags.yml.', 'type': 'array', 'uniqueItems': True, 'items': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}}, 'authors': {'description': "Authors in citation order, each as 'Given Family'.", 'type': 'array', 'minItems': 1, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 120}}, 'year': {'description': 'Year of publication or first release.', 'type': 'integer'}, 'venue': {'description': "Where a paper appeared, short form with the year left out (for example 'NeurIPS', 'OSDI', 'ACM Computing Surveys').", 'type': 'string', 'minLength': 1, 'maxLength': 200}, 'identifiers': {'description': 'Canonical identifiers; used to find duplicates and for citations.', 'type': 'object', 'additionalProperties': False, 'minProperties': 1, 'properties': {'arxiv': {'description': 'arXiv id without version, e.g. 1802.09941.', 'type': 'string', 'pattern': '^([0-9]{4}\\.[0-9]{4,5}|[a-z-]+(\\.[A-Z]{2})?/[0-9]{7})$'}, 'doi': {'description': 'DOI without the resolver, e.g. 10.1145/3320060.', 'type': 'string', 'pattern': '^10\\.[0-9]{4,9}/\\S+$'}, 'github': {'description': 'GitHub repository as owner/name (its current home).', 'type': 'string', 'pattern': '^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$'}}}, 'links': {'description': 'Secondary links of the same resource (code, slides, video ...).', 'type': 'array', 'items': {'type': 'object', 'additionalProperties': False, 'required': ['type', 'url'], 'properties': {'type': {'enum': ['code', 'paper', 'slides', 'video', 'docs', 'blog', 'website', 'data']}, 'url': {'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}, 'title': {'description': 'Short label when the type alone is not enough.', 'type': 'string', 'minLength': 1, 'maxLength': 120}}}}, 'related': {'description': 'Other entries this one is tied to.', 'type': 'array', 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'relation'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, 'relation': {'enum': ['implements', 'describes', 'part-of', 'supersedes', 'see-also']}}}}, 'added': {'description': 'Date the entry joined the catalog (YYYY-MM-DD).', 'type': 'string', 'pattern': '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'}, 'status': {'description': 'active (default), archived (kept but no longer maintained) or dead (the URL no longer works; give archive_url).', 'enum': ['active', 'archived', 'dead']}, 'archive_url': {'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}}, '$defs': {'url': {'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}}}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object")
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['id', 'kind', 'title', 'url', 'description', 'categories']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'https://json-schema.org/draft/2020-12/schema', '$id': 'https://ddl-catalog.github.io/schema/entry.schema.json', 'title': 'ddl-catalog entry', 'description': 'One resource of the distributed deep learning catalog: data/<kind-folder>/<id>.yml.', 'type': 'object', 'additionalProperties': False, 'required': ['id', 'kind', 'title', 'url', 'description', 'categories'], 'properties': {'id': {'description': 'Stable id, equal to the file name without .yml. Lower-case kebab-case ASCII; papers use BibTeX-style keys such as dean2012large.', 'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 80}, 'kind': {'description': 'What sort of resource this is; decides the folder (paper -> data/papers/).', 'enum': ['framework', 'library', 'paper', 'article', 'talk', 'tutorial', 'book', 'benchmark', 'dataset', 'list', 'docs']}, 'title': {'description': "The resource's real title, as its authors give it.", 'type': 'string', 'minLength': 1, 'maxLength': 300}, 'url': {'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}, 'description': {'description': 'One sentence in our own words: what it is and why a reader would open it. Capital first letter, ends with a period.', 'type': 'string', 'minLength': 10, 'maxLength': 400}, 'categories': {'description': "Category ids from data/categories.yml; the first is the entry's primary home.", 'type': 'array', 'minItems': 1, 'uniqueItems': True, 'items': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}}, 'tags': {'description': 'Tags from the controlled list in data/tags.yml.', 'type': 'array', 'uniqueItems': True, 'items': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}}, 'authors': {'description': "Authors in citation order, each as 'Given Family'.", 'type': 'array', 'minItems': 1, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 120}}, 'year': {'description': 'Year of publication or first release.', 'type': 'integer'}, 'venue': {'description': "Where a paper appeared, short form with the year left out (for example 'NeurIPS', 'OSDI', 'ACM Computing Surveys').", 'type': 'string', 'minLength': 1, 'maxLength': 200}, 'identifiers': {'description': 'Canonical identifiers; used to find duplicates and for citations.', 'type': 'object', 'additionalProperties': False, 'minProperties': 1, 'properties': {'arxiv': {'description': 'arXiv id without version, e.g. 1802.09941.', 'type': 'string', 'pattern': '^([0-9]{4}\\.[0-9]{4,5}|[a-z-]+(\\.[A-Z]{2})?/[0-9]{7})$'}, 'doi': {'description': 'DOI without the resolver, e.g. 10.1145/3320060.', 'type': 'string', 'pattern': '^10\\.[0-9]{4,9}/\\S+$'}, 'github': {'description': 'GitHub repository as owner/name (its current home).', 'type': 'string', 'pattern': '^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$'}}}, 'links': {'description': 'Secondary links of the same resource (code, slides, video ...).', 'type': 'array', 'items': {'type': 'object', 'additionalProperties': False, 'required': ['type', 'url'], 'properties': {'type': {'enum': ['code', 'paper', 'slides', 'video', 'docs', 'blog', 'website', 'data']}, 'url': {'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}, 'title': {'description': 'Short label when the type alone is not enough.', 'type': 'string', 'minLength': 1, 'maxLength': 120}}}}, 'related': {'description': 'Other entries this one is tied to.', 'type': 'array', 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'relation'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, 'relation': {'enum': ['implements', 'describes', 'part-of', 'supersedes', 'see-also']}}}}, 'added': {'description': 'Date the entry joined the catalog (YYYY-MM-DD).', 'type': 'string', 'pattern': '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'}, 'status': {'description': 'active (default), archived (kept but no longer maintained) or dead (the URL no longer works; give archive_url).', 'enum': ['active', 'archived', 'dead']}, 'archive_url': {'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}}, '$defs': {'url': {'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}}}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain ")
         data_keys = set(data.keys())
         if "id" in data_keys:
             data_keys.remove("id")
             data__id = data["id"]
             if not isinstance(data__id, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".id must be string", value=data__id, name="" + (name_prefix or "data") + ".id", definition={'description': 'Stable id, equal to the file name without .yml. Lower-case kebab-case ASCII; papers use BibTeX-style keys such as dean2012large.', 'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 80}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".id must be string")
             if isinstance(data__id, str):
                 data__id_len = len(data__id)
                 if data__id_len > 80:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".id must be shorter than or equal to 80 characters", value=data__id, name="" + (name_prefix or "data") + ".id", definition={'description': 'Stable id, equal to the file name without .yml. Lower-case kebab-case ASCII; papers use BibTeX-style keys such as dean2012large.', 'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 80}, rule='maxLength')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".id must be shorter than or equal to 80 characters")
                 if not REGEX_PATTERNS['^[a-z0-9]+(-[a-z0-9]+)*$'].search(data__id):
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".id must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$", value=data__id, name="" + (name_prefix or "data") + ".id", definition={'description': 'Stable id, equal to the file name without .yml. Lower-case kebab-case ASCII; papers use BibTeX-style keys such as dean2012large.', 'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 80}, rule='pattern')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".id must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$")
         if "kind" in data_keys:
             data_keys.remove("kind")
             data__kind = data["kind"]
             if not (isinstance(data__kind, str) and data__kind == 'framework' or isinstance(data__kind, str) and data__kind == 'library' or isinstance(data__kind, str) and data__kind == 'paper' or isinstance(data__kind, str) and data__kind == 'article' or isinstance(data__kind, str) and data__kind == 'talk' or isinstance(data__kind, str) and data__kind == 'tutorial' or isinstance(data__kind, str) and data__kind == 'book' or isinstance(data__kind, str) and data__kind == 'benchmark' or isinstance(data__kind, str) and data__kind == 'dataset' or isinstance(data__kind, str) and data__kind == 'list' or isinstance(data__kind, str) and data__kind == 'docs'):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".kind must be one of ['framework', 'library', 'paper', 'article', 'talk', 'tutorial', 'book', 'benchmark', 'dataset', 'list', 'docs']", value=data__kind, name="" + (name_prefix or "data") + ".kind", definition={'description': 'What sort of resource this is; decides the folder (paper -> data/papers/).', 'enum': ['framework', 'library', 'paper', 'article', 'talk', 'tutorial', 'book', 'benchmark', 'dataset', 'list', 'docs']}, rule='enum')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".kind must be one of ['framework', 'library', 'paper', 'article', 'talk', 'tutorial', 'book', 'benchmark', 'dataset', 'list', 'docs']")
         if "title" in data_keys:
             data_keys.remove("title")
             data__title = data["title"]
             if not isinstance(data__title, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be string", value=data__title, name="" + (name_prefix or "data") + ".title", definition={'description': "The resource's real title, as its authors give it.", 'type': 'string', 'minLength': 1, 'maxLength': 300}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be string")
             if isinstance(data__title, str):
                 data__title_len = len(data__title)
                 if data__title_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be longer than or equal to 1 characters", value=data__title, name="" + (name_prefix or "data") + ".title", definition={'description': "The resource's real title, as its authors give it.", 'type': 'string', 'minLength': 1, 'maxLength': 300}, rule='minLength')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be longer than or equal to 1 characters")
                 if data__title_len > 300:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be shorter than or equal to 300 characters", value=data__title, name="" + (name_prefix or "data") + ".title", definition={'description': "The resource's real title, as its authors give it.", 'type': 'string', 'minLength': 1, 'maxLength': 300}, rule='maxLength')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be shorter than or equal to 300 characters")
         if "url" in data_keys:
             data_keys.remove("url")
             data__url = data["url"]
@@ -71,143 +71,143 @@ def validate_https___ddl_catalog_github_io_schema_entry_schema_json(data, custom
             data_keys.remove("description")
             data__description = data["description"]
             if not isinstance(data__description, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be string", value=data__description, name="" + (name_prefix or "data") + ".description", definition={'description': 'One sentence in our own words: what it is and why a reader would open it. Capital first letter, ends with a period.', 'type': 'string', 'minLength': 10, 'maxLength': 400}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be string")
             if isinstance(data__description, str):
                 data__description_len = len(data__description)
                 if data__description_len < 10:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be longer than or equal to 10 characters", value=data__description, name="" + (name_prefix or "data") + ".description", definition={'description': 'One sentence in our own words: what it is and why a reader would open it. Capital first letter, ends with a period.', 'type': 'string', 'minLength': 10, 'maxLength': 400}, rule='minLength')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be longer than or equal to 10 characters")
                 if data__description_len > 400:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be shorter than or equal to 400 characters", value=data__description, name="" + (name_prefix or "data") + ".description", definition={'description': 'One sentence in our own words: what it is and why a reader would open it. Capital first letter, ends with a period.', 'type': 'string', 'minLength': 10, 'maxLength': 400}, rule='maxLength')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be shorter than or equal to 400 characters")
         if "categories" in data_keys:
             data_keys.remove("categories")
             data__categories = data["categories"]
             if not isinstance(data__categories, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".categories must be array", value=data__categories, name="" + (name_prefix or "data") + ".categories", definition={'description': "Category ids from data/categories.yml; the first is the entry's primary home.", 'type': 'array', 'minItems': 1, 'uniqueItems': True, 'items': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".categories must be array")
             data__categories_is_list = isinstance(data__categories, (list, tuple))
             if data__categories_is_list:
                 data__categories_len = len(data__categories)
                 if data__categories_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".categories must contain at least 1 items", value=data__categories, name="" + (name_prefix or "data") + ".categories", definition={'description': "Category ids from data/categories.yml; the first is the entry's primary home.", 'type': 'array', 'minItems': 1, 'uniqueItems': True, 'items': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}}, rule='minItems')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".categories must contain at least 1 items")
                 def fn(var): return frozenset(dict((k, fn(v)) for k, v in var.items()).items()) if hasattr(var, "items") else tuple(fn(v) for v in var) if isinstance(var, (dict, list)) else (bool, var) if isinstance(var, bool) else var
                 if data__categories_len > len(set(fn(data__categories_x) for data__categories_x in data__categories)):
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".categories must contain unique items", value=data__categories, name="" + (name_prefix or "data") + ".categories", definition={'description': "Category ids from data/categories.yml; the first is the entry's primary home.", 'type': 'array', 'minItems': 1, 'uniqueItems': True, 'items': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}}, rule='uniqueItems')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".categories must contain unique items")
                 for data__categories_x, data__categories_item in enumerate(data__categories):
                     if not isinstance(data__categories_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".categories[{data__categories_x}]".format(**locals()) + " must be string", value=data__categories_item, name="" + (name_prefix or "data") + ".categories[{data__categories_x}]".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".categories[{data__categories_x}]".format(**locals()) + " must be string")
                     if isinstance(data__categories_item, str):
                         if not REGEX_PATTERNS['^[a-z0-9]+(-[a-z0-9]+)*$'].search(data__categories_item):
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".categories[{data__categories_x}]".format(**locals()) + " must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$", value=data__categories_item, name="" + (name_prefix or "data") + ".categories[{data__categories_x}]".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, rule='pattern')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".categories[{data__categories_x}]".format(**locals()) + " must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$")
         if "tags" in data_keys:
             data_keys.remove("tags")
             data__tags = data["tags"]
             if not isinstance(data__tags, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags must be array", value=data__tags, name="" + (name_prefix or "data") + ".tags", definition={'description': 'Tags from the controlled list in data/tags.yml.', 'type': 'array', 'uniqueItems': True, 'items': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags must be array")
             data__tags_is_list = isinstance(data__tags, (list, tuple))
             if data__tags_is_list:
                 def fn(var): return frozenset(dict((k, fn(v)) for k, v in var.items()).items()) if hasattr(var, "items") else tuple(fn(v) for v in var) if isinstance(var, (dict, list)) else (bool, var) if isinstance(var, bool) else var
                 data__tags_len = len(data__tags)
                 if data__tags_len > len(set(fn(data__tags_x) for data__tags_x in data__tags)):
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags must contain unique items", value=data__tags, name="" + (name_prefix or "data") + ".tags", definition={'description': 'Tags from the controlled list in data/tags.yml.', 'type': 'array', 'uniqueItems': True, 'items': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}}, rule='uniqueItems')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags must contain unique items")
                 for data__tags_x, data__tags_item in enumerate(data__tags):
                     if not isinstance(data__tags_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + " must be string", value=data__tags_item, name="" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + " must be string")
                     if isinstance(data__tags_item, str):
                         if not REGEX_PATTERNS['^[a-z0-9]+(-[a-z0-9]+)*$'].search(data__tags_item):
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + " must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$", value=data__tags_item, name="" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, rule='pattern')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + " must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$")
         if "authors" in data_keys:
             data_keys.remove("authors")
             data__authors = data["authors"]
             if not isinstance(data__authors, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".authors must be array", value=data__authors, name="" + (name_prefix or "data") + ".authors", definition={'description': "Authors in citation order, each as 'Given Family'.", 'type': 'array', 'minItems': 1, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 120}}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".authors must be array")
             data__authors_is_list = isinstance(data__authors, (list, tuple))
             if data__authors_is_list:
                 data__authors_len = len(data__authors)
                 if data__authors_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".authors must contain at least 1 items", value=data__authors, name="" + (name_prefix or "data") + ".authors", definition={'description': "Authors in citation order, each as 'Given Family'.", 'type': 'array', 'minItems': 1, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 120}}, rule='minItems')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".authors must contain at least 1 items")
                 for data__authors_x, data__authors_item in enumerate(data__authors):
                     if not isinstance(data__authors_item, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".authors[{data__authors_x}]".format(**locals()) + " must be string", value=data__authors_item, name="" + (name_prefix or "data") + ".authors[{data__authors_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 120}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".authors[{data__authors_x}]".format(**locals()) + " must be string")
                     if isinstance(data__authors_item, str):
                         data__authors_item_len = len(data__authors_item)
                         if data__authors_item_len < 1:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".authors[{data__authors_x}]".format(**locals()) + " must be longer than or equal to 1 characters", value=data__authors_item, name="" + (name_prefix or "data") + ".authors[{data__authors_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 120}, rule='minLength')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".authors[{data__authors_x}]".format(**locals()) + " must be longer than or equal to 1 characters")
                         if data__authors_item_len > 120:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".authors[{data__authors_x}]".format(**locals()) + " must be shorter than or equal to 120 characters", value=data__authors_item, name="" + (name_prefix or "data") + ".authors[{data__authors_x}]".format(**locals()) + "", definition={'type': 'string', 'minLength': 1, 'maxLength': 120}, rule='maxLength')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".authors[{data__authors_x}]".format(**locals()) + " must be shorter than or equal to 120 characters")
         if "year" in data_keys:
             data_keys.remove("year")
             data__year = data["year"]
             if not isinstance(data__year, (int)) and not (isinstance(data__year, float) and data__year.is_integer()) or isinstance(data__year, bool):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".year must be integer", value=data__year, name="" + (name_prefix or "data") + ".year", definition={'description': 'Year of publication or first release.', 'type': 'integer'}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".year must be integer")
         if "venue" in data_keys:
             data_keys.remove("venue")
             data__venue = data["venue"]
             if not isinstance(data__venue, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".venue must be string", value=data__venue, name="" + (name_prefix or "data") + ".venue", definition={'description': "Where a paper appeared, short form with the year left out (for example 'NeurIPS', 'OSDI', 'ACM Computing Surveys').", 'type': 'string', 'minLength': 1, 'maxLength': 200}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".venue must be string")
             if isinstance(data__venue, str):
                 data__venue_len = len(data__venue)
                 if data__venue_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".venue must be longer than or equal to 1 characters", value=data__venue, name="" + (name_prefix or "data") + ".venue", definition={'description': "Where a paper appeared, short form with the year left out (for example 'NeurIPS', 'OSDI', 'ACM Computing Surveys').", 'type': 'string', 'minLength': 1, 'maxLength': 200}, rule='minLength')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".venue must be longer than or equal to 1 characters")
                 if data__venue_len > 200:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".venue must be shorter than or equal to 200 characters", value=data__venue, name="" + (name_prefix or "data") + ".venue", definition={'description': "Where a paper appeared, short form with the year left out (for example 'NeurIPS', 'OSDI', 'ACM Computing Surveys').", 'type': 'string', 'minLength': 1, 'maxLength': 200}, rule='maxLength')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".venue must be shorter than or equal to 200 characters")
         if "identifiers" in data_keys:
             data_keys.remove("identifiers")
             data__identifiers = data["identifiers"]
             if not isinstance(data__identifiers, (dict)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".identifiers must be object", value=data__identifiers, name="" + (name_prefix or "data") + ".identifiers", definition={'description': 'Canonical identifiers; used to find duplicates and for citations.', 'type': 'object', 'additionalProperties': False, 'minProperties': 1, 'properties': {'arxiv': {'description': 'arXiv id without version, e.g. 1802.09941.', 'type': 'string', 'pattern': '^([0-9]{4}\\.[0-9]{4,5}|[a-z-]+(\\.[A-Z]{2})?/[0-9]{7})$'}, 'doi': {'description': 'DOI without the resolver, e.g. 10.1145/3320060.', 'type': 'string', 'pattern': '^10\\.[0-9]{4,9}/\\S+$'}, 'github': {'description': 'GitHub repository as owner/name (its current home).', 'type': 'string', 'pattern': '^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$'}}}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".identifiers must be object")
             data__identifiers_is_dict = isinstance(data__identifiers, dict)
             if data__identifiers_is_dict:
                 data__identifiers_len = len(data__identifiers)
                 if data__identifiers_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".identifiers must contain at least 1 properties", value=data__identifiers, name="" + (name_prefix or "data") + ".identifiers", definition={'description': 'Canonical identifiers; used to find duplicates and for citations.', 'type': 'object', 'additionalProperties': False, 'minProperties': 1, 'properties': {'arxiv': {'description': 'arXiv id without version, e.g. 1802.09941.', 'type': 'string', 'pattern': '^([0-9]{4}\\.[0-9]{4,5}|[a-z-]+(\\.[A-Z]{2})?/[0-9]{7})$'}, 'doi': {'description': 'DOI without the resolver, e.g. 10.1145/3320060.', 'type': 'string', 'pattern': '^10\\.[0-9]{4,9}/\\S+$'}, 'github': {'description': 'GitHub repository as owner/name (its current home).', 'type': 'string', 'pattern': '^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$'}}}, rule='minProperties')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".identifiers must contain at least 1 properties")
                 data__identifiers_keys = set(data__identifiers.keys())
                 if "arxiv" in data__identifiers_keys:
                     data__identifiers_keys.remove("arxiv")
                     data__identifiers__arxiv = data__identifiers["arxiv"]
                     if not isinstance(data__identifiers__arxiv, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".identifiers.arxiv must be string", value=data__identifiers__arxiv, name="" + (name_prefix or "data") + ".identifiers.arxiv", definition={'description': 'arXiv id without version, e.g. 1802.09941.', 'type': 'string', 'pattern': '^([0-9]{4}\\.[0-9]{4,5}|[a-z-]+(\\.[A-Z]{2})?/[0-9]{7})$'}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".identifiers.arxiv must be string")
                     if isinstance(data__identifiers__arxiv, str):
                         if not REGEX_PATTERNS['^([0-9]{4}\\.[0-9]{4,5}|[a-z-]+(\\.[A-Z]{2})?/[0-9]{7})$'].search(data__identifiers__arxiv):
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".identifiers.arxiv must match pattern ^([0-9]{4}\\.[0-9]{4,5}|[a-z-]+(\\.[A-Z]{2})?/[0-9]{7})$", value=data__identifiers__arxiv, name="" + (name_prefix or "data") + ".identifiers.arxiv", definition={'description': 'arXiv id without version, e.g. 1802.09941.', 'type': 'string', 'pattern': '^([0-9]{4}\\.[0-9]{4,5}|[a-z-]+(\\.[A-Z]{2})?/[0-9]{7})$'}, rule='pattern')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".identifiers.arxiv must match pattern ^([0-9]{4}\\.[0-9]{4,5}|[a-z-]+(\\.[A-Z]{2})?/[0-9]{7})$")
                 if "doi" in data__identifiers_keys:
                     data__identifiers_keys.remove("doi")
                     data__identifiers__doi = data__identifiers["doi"]
                     if not isinstance(data__identifiers__doi, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".identifiers.doi must be string", value=data__identifiers__doi, name="" + (name_prefix or "data") + ".identifiers.doi", definition={'description': 'DOI without the resolver, e.g. 10.1145/3320060.', 'type': 'string', 'pattern': '^10\\.[0-9]{4,9}/\\S+$'}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".identifiers.doi must be string")
                     if isinstance(data__identifiers__doi, str):
                         if not REGEX_PATTERNS['^10\\.[0-9]{4,9}/\\S+$'].search(data__identifiers__doi):
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".identifiers.doi must match pattern ^10\\.[0-9]{4,9}/\\S+$", value=data__identifiers__doi, name="" + (name_prefix or "data") + ".identifiers.doi", definition={'description': 'DOI without the resolver, e.g. 10.1145/3320060.', 'type': 'string', 'pattern': '^10\\.[0-9]{4,9}/\\S+$'}, rule='pattern')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".identifiers.doi must match pattern ^10\\.[0-9]{4,9}/\\S+$")
                 if "github" in data__identifiers_keys:
                     data__identifiers_keys.remove("github")
                     data__identifiers__github = data__identifiers["github"]
                     if not isinstance(data__identifiers__github, (str)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".identifiers.github must be string", value=data__identifiers__github, name="" + (name_prefix or "data") + ".identifiers.github", definition={'description': 'GitHub repository as owner/name (its current home).', 'type': 'string', 'pattern': '^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$'}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".identifiers.github must be string")
                     if isinstance(data__identifiers__github, str):
                         if not REGEX_PATTERNS['^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$'].search(data__identifiers__github):
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".identifiers.github must match pattern ^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$", value=data__identifiers__github, name="" + (name_prefix or "data") + ".identifiers.github", definition={'description': 'GitHub repository as owner/name (its current home).', 'type': 'string', 'pattern': '^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$'}, rule='pattern')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".identifiers.github must match pattern ^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$")
                 if data__identifiers_keys:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".identifiers must not contain "+str(data__identifiers_keys)+" properties", value=data__identifiers, name="" + (name_prefix or "data") + ".identifiers", definition={'description': 'Canonical identifiers; used to find duplicates and for citations.', 'type': 'object', 'additionalProperties': False, 'minProperties': 1, 'properties': {'arxiv': {'description': 'arXiv id without version, e.g. 1802.09941.', 'type': 'string', 'pattern': '^([0-9]{4}\\.[0-9]{4,5}|[a-z-]+(\\.[A-Z]{2})?/[0-9]{7})$'}, 'doi': {'description': 'DOI without the resolver, e.g. 10.1145/3320060.', 'type': 'string', 'pattern': '^10\\.[0-9]{4,9}/\\S+$'}, 'github': {'description': 'GitHub repository as owner/name (its current home).', 'type': 'string', 'pattern': '^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$'}}}, rule='additionalProperties')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".identifiers must not contain "+str(data__identifiers_keys)+" properties")
         if "links" in data_keys:
             data_keys.remove("links")
             data__links = data["links"]
             if not isinstance(data__links, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".links must be array", value=data__links, name="" + (name_prefix or "data") + ".links", definition={'description': 'Secondary links of the same resource (code, slides, video ...).', 'type': 'array', 'items': {'type': 'object', 'additionalProperties': False, 'required': ['type', 'url'], 'properties': {'type': {'enum': ['code', 'paper', 'slides', 'video', 'docs', 'blog', 'website', 'data']}, 'url': {'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}, 'title': {'description': 'Short label when the type alone is not enough.', 'type': 'string', 'minLength': 1, 'maxLength': 120}}}}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".links must be array")
             data__links_is_list = isinstance(data__links, (list, tuple))
             if data__links_is_list:
                 data__links_len = len(data__links)
                 for data__links_x, data__links_item in enumerate(data__links):
                     if not isinstance(data__links_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".links[{data__links_x}]".format(**locals()) + " must be object", value=data__links_item, name="" + (name_prefix or "data") + ".links[{data__links_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['type', 'url'], 'properties': {'type': {'enum': ['code', 'paper', 'slides', 'video', 'docs', 'blog', 'website', 'data']}, 'url': {'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}, 'title': {'description': 'Short label when the type alone is not enough.', 'type': 'string', 'minLength': 1, 'maxLength': 120}}}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".links[{data__links_x}]".format(**locals()) + " must be object")
                     data__links_item_is_dict = isinstance(data__links_item, dict)
                     if data__links_item_is_dict:
                         data__links_item__missing_keys = set(['type', 'url']) - data__links_item.keys()
                         if data__links_item__missing_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".links[{data__links_x}]".format(**locals()) + " must contain " + (str(sorted(data__links_item__missing_keys)) + " properties"), value=data__links_item, name="" + (name_prefix or "data") + ".links[{data__links_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['type', 'url'], 'properties': {'type': {'enum': ['code', 'paper', 'slides', 'video', 'docs', 'blog', 'website', 'data']}, 'url': {'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}, 'title': {'description': 'Short label when the type alone is not enough.', 'type': 'string', 'minLength': 1, 'maxLength': 120}}}, rule='required')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".links[{data__links_x}]".format(**locals()) + " must contain ")
                         data__links_item_keys = set(data__links_item.keys())
                         if "type" in data__links_item_keys:
                             data__links_item_keys.remove("type")
                             data__links_item__type = data__links_item["type"]
                             if not (isinstance(data__links_item__type, str) and data__links_item__type == 'code' or isinstance(data__links_item__type, str) and data__links_item__type == 'paper' or isinstance(data__links_item__type, str) and data__links_item__type == 'slides' or isinstance(data__links_item__type, str) and data__links_item__type == 'video' or isinstance(data__links_item__type, str) and data__links_item__type == 'docs' or isinstance(data__links_item__type, str) and data__links_item__type == 'blog' or isinstance(data__links_item__type, str) and data__links_item__type == 'website' or isinstance(data__links_item__type, str) and data__links_item__type == 'data'):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".links[{data__links_x}].type".format(**locals()) + " must be one of ['code', 'paper', 'slides', 'video', 'docs', 'blog', 'website', 'data']", value=data__links_item__type, name="" + (name_prefix or "data") + ".links[{data__links_x}].type".format(**locals()) + "", definition={'enum': ['code', 'paper', 'slides', 'video', 'docs', 'blog', 'website', 'data']}, rule='enum')
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".links[{data__links_x}].type".format(**locals()) + " must be one of ['code', 'paper', 'slides', 'video', 'docs', 'blog', 'website', 'data']")
                         if "url" in data__links_item_keys:
                             data__links_item_keys.remove("url")
                             data__links_item__url = data__links_item["url"]
@@ -216,77 +216,77 @@ def validate_https___ddl_catalog_github_io_schema_entry_schema_json(data, custom
                             data__links_item_keys.remove("title")
                             data__links_item__title = data__links_item["title"]
                             if not isinstance(data__links_item__title, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".links[{data__links_x}].title".format(**locals()) + " must be string", value=data__links_item__title, name="" + (name_prefix or "data") + ".links[{data__links_x}].title".format(**locals()) + "", definition={'description': 'Short label when the type alone is not enough.', 'type': 'string', 'minLength': 1, 'maxLength': 120}, rule='type')
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".links[{data__links_x}].title".format(**locals()) + " must be string")
                             if isinstance(data__links_item__title, str):
                                 data__links_item__title_len = len(data__links_item__title)
                                 if data__links_item__title_len < 1:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".links[{data__links_x}].title".format(**locals()) + " must be longer than or equal to 1 characters", value=data__links_item__title, name="" + (name_prefix or "data") + ".links[{data__links_x}].title".format(**locals()) + "", definition={'description': 'Short label when the type alone is not enough.', 'type': 'string', 'minLength': 1, 'maxLength': 120}, rule='minLength')
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".links[{data__links_x}].title".format(**locals()) + " must be longer than or equal to 1 characters")
                                 if data__links_item__title_len > 120:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".links[{data__links_x}].title".format(**locals()) + " must be shorter than or equal to 120 characters", value=data__links_item__title, name="" + (name_prefix or "data") + ".links[{data__links_x}].title".format(**locals()) + "", definition={'description': 'Short label when the type alone is not enough.', 'type': 'string', 'minLength': 1, 'maxLength': 120}, rule='maxLength')
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".links[{data__links_x}].title".format(**locals()) + " must be shorter than or equal to 120 characters")
                         if data__links_item_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".links[{data__links_x}]".format(**locals()) + " must not contain "+str(data__links_item_keys)+" properties", value=data__links_item, name="" + (name_prefix or "data") + ".links[{data__links_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['type', 'url'], 'properties': {'type': {'enum': ['code', 'paper', 'slides', 'video', 'docs', 'blog', 'website', 'data']}, 'url': {'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}, 'title': {'description': 'Short label when the type alone is not enough.', 'type': 'string', 'minLength': 1, 'maxLength': 120}}}, rule='additionalProperties')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".links[{data__links_x}]".format(**locals()) + " must not contain "+str(data__links_item_keys)+" properties")
         if "related" in data_keys:
             data_keys.remove("related")
             data__related = data["related"]
             if not isinstance(data__related, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".related must be array", value=data__related, name="" + (name_prefix or "data") + ".related", definition={'description': 'Other entries this one is tied to.', 'type': 'array', 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'relation'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, 'relation': {'enum': ['implements', 'describes', 'part-of', 'supersedes', 'see-also']}}}}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".related must be array")
             data__related_is_list = isinstance(data__related, (list, tuple))
             if data__related_is_list:
                 data__related_len = len(data__related)
                 for data__related_x, data__related_item in enumerate(data__related):
                     if not isinstance(data__related_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".related[{data__related_x}]".format(**locals()) + " must be object", value=data__related_item, name="" + (name_prefix or "data") + ".related[{data__related_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['id', 'relation'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, 'relation': {'enum': ['implements', 'describes', 'part-of', 'supersedes', 'see-also']}}}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".related[{data__related_x}]".format(**locals()) + " must be object")
                     data__related_item_is_dict = isinstance(data__related_item, dict)
                     if data__related_item_is_dict:
                         data__related_item__missing_keys = set(['id', 'relation']) - data__related_item.keys()
                         if data__related_item__missing_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".related[{data__related_x}]".format(**locals()) + " must contain " + (str(sorted(data__related_item__missing_keys)) + " properties"), value=data__related_item, name="" + (name_prefix or "data") + ".related[{data__related_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['id', 'relation'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, 'relation': {'enum': ['implements', 'describes', 'part-of', 'supersedes', 'see-also']}}}, rule='required')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".related[{data__related_x}]".format(**locals()) + " must contain ")
                         data__related_item_keys = set(data__related_item.keys())
                         if "id" in data__related_item_keys:
                             data__related_item_keys.remove("id")
                             data__related_item__id = data__related_item["id"]
                             if not isinstance(data__related_item__id, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".related[{data__related_x}].id".format(**locals()) + " must be string", value=data__related_item__id, name="" + (name_prefix or "data") + ".related[{data__related_x}].id".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, rule='type')
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".related[{data__related_x}].id".format(**locals()) + " must be string")
                             if isinstance(data__related_item__id, str):
                                 if not REGEX_PATTERNS['^[a-z0-9]+(-[a-z0-9]+)*$'].search(data__related_item__id):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".related[{data__related_x}].id".format(**locals()) + " must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$", value=data__related_item__id, name="" + (name_prefix or "data") + ".related[{data__related_x}].id".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, rule='pattern')
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".related[{data__related_x}].id".format(**locals()) + " must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$")
                         if "relation" in data__related_item_keys:
                             data__related_item_keys.remove("relation")
                             data__related_item__relation = data__related_item["relation"]
                             if not (isinstance(data__related_item__relation, str) and data__related_item__relation == 'implements' or isinstance(data__related_item__relation, str) and data__related_item__relation == 'describes' or isinstance(data__related_item__relation, str) and data__related_item__relation == 'part-of' or isinstance(data__related_item__relation, str) and data__related_item__relation == 'supersedes' or isinstance(data__related_item__relation, str) and data__related_item__relation == 'see-also'):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".related[{data__related_x}].relation".format(**locals()) + " must be one of ['implements', 'describes', 'part-of', 'supersedes', 'see-also']", value=data__related_item__relation, name="" + (name_prefix or "data") + ".related[{data__related_x}].relation".format(**locals()) + "", definition={'enum': ['implements', 'describes', 'part-of', 'supersedes', 'see-also']}, rule='enum')
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".related[{data__related_x}].relation".format(**locals()) + " must be one of ['implements', 'describes', 'part-of', 'supersedes', 'see-also']")
                         if data__related_item_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".related[{data__related_x}]".format(**locals()) + " must not contain "+str(data__related_item_keys)+" properties", value=data__related_item, name="" + (name_prefix or "data") + ".related[{data__related_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['id', 'relation'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, 'relation': {'enum': ['implements', 'describes', 'part-of', 'supersedes', 'see-also']}}}, rule='additionalProperties')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".related[{data__related_x}]".format(**locals()) + " must not contain "+str(data__related_item_keys)+" properties")
         if "added" in data_keys:
             data_keys.remove("added")
             data__added = data["added"]
             if not isinstance(data__added, (str)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".added must be string", value=data__added, name="" + (name_prefix or "data") + ".added", definition={'description': 'Date the entry joined the catalog (YYYY-MM-DD).', 'type': 'string', 'pattern': '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".added must be string")
             if isinstance(data__added, str):
                 if not REGEX_PATTERNS['^[0-9]{4}-[0-9]{2}-[0-9]{2}$'].search(data__added):
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".added must match pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$", value=data__added, name="" + (name_prefix or "data") + ".added", definition={'description': 'Date the entry joined the catalog (YYYY-MM-DD).', 'type': 'string', 'pattern': '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'}, rule='pattern')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".added must match pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
         if "status" in data_keys:
             data_keys.remove("status")
             data__status = data["status"]
             if not (isinstance(data__status, str) and data__status == 'active' or isinstance(data__status, str) and data__status == 'archived' or isinstance(data__status, str) and data__status == 'dead'):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".status must be one of ['active', 'archived', 'dead']", value=data__status, name="" + (name_prefix or "data") + ".status", definition={'description': 'active (default), archived (kept but no longer maintained) or dead (the URL no longer works; give archive_url).', 'enum': ['active', 'archived', 'dead']}, rule='enum')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".status must be one of ['active', 'archived', 'dead']")
         if "archive_url" in data_keys:
             data_keys.remove("archive_url")
             data__archiveurl = data["archive_url"]
             validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_url(data__archiveurl, custom_formats, (name_prefix or "data") + ".archive_url")
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'https://json-schema.org/draft/2020-12/schema', '$id': 'https://ddl-catalog.github.io/schema/entry.schema.json', 'title': 'ddl-catalog entry', 'description': 'One resource of the distributed deep learning catalog: data/<kind-folder>/<id>.yml.', 'type': 'object', 'additionalProperties': False, 'required': ['id', 'kind', 'title', 'url', 'description', 'categories'], 'properties': {'id': {'description': 'Stable id, equal to the file name without .yml. Lower-case kebab-case ASCII; papers use BibTeX-style keys such as dean2012large.', 'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 80}, 'kind': {'description': 'What sort of resource this is; decides the folder (paper -> data/papers/).', 'enum': ['framework', 'library', 'paper', 'article', 'talk', 'tutorial', 'book', 'benchmark', 'dataset', 'list', 'docs']}, 'title': {'description': "The resource's real title, as its authors give it.", 'type': 'string', 'minLength': 1, 'maxLength': 300}, 'url': {'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}, 'description': {'description': 'One sentence in our own words: what it is and why a reader would open it. Capital first letter, ends with a period.', 'type': 'string', 'minLength': 10, 'maxLength': 400}, 'categories': {'description': "Category ids from data/categories.yml; the first is the entry's primary home.", 'type': 'array', 'minItems': 1, 'uniqueItems': True, 'items': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}}, 'tags': {'description': 'Tags from the controlled list in data/tags.yml.', 'type': 'array', 'uniqueItems': True, 'items': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}}, 'authors': {'description': "Authors in citation order, each as 'Given Family'.", 'type': 'array', 'minItems': 1, 'items': {'type': 'string', 'minLength': 1, 'maxLength': 120}}, 'year': {'description': 'Year of publication or first release.', 'type': 'integer'}, 'venue': {'description': "Where a paper appeared, short form with the year left out (for example 'NeurIPS', 'OSDI', 'ACM Computing Surveys').", 'type': 'string', 'minLength': 1, 'maxLength': 200}, 'identifiers': {'description': 'Canonical identifiers; used to find duplicates and for citations.', 'type': 'object', 'additionalProperties': False, 'minProperties': 1, 'properties': {'arxiv': {'description': 'arXiv id without version, e.g. 1802.09941.', 'type': 'string', 'pattern': '^([0-9]{4}\\.[0-9]{4,5}|[a-z-]+(\\.[A-Z]{2})?/[0-9]{7})$'}, 'doi': {'description': 'DOI without the resolver, e.g. 10.1145/3320060.', 'type': 'string', 'pattern': '^10\\.[0-9]{4,9}/\\S+$'}, 'github': {'description': 'GitHub repository as owner/name (its current home).', 'type': 'string', 'pattern': '^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$'}}}, 'links': {'description': 'Secondary links of the same resource (code, slides, video ...).', 'type': 'array', 'items': {'type': 'object', 'additionalProperties': False, 'required': ['type', 'url'], 'properties': {'type': {'enum': ['code', 'paper', 'slides', 'video', 'docs', 'blog', 'website', 'data']}, 'url': {'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}, 'title': {'description': 'Short label when the type alone is not enough.', 'type': 'string', 'minLength': 1, 'maxLength': 120}}}}, 'related': {'description': 'Other entries this one is tied to.', 'type': 'array', 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'relation'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, 'relation': {'enum': ['implements', 'describes', 'part-of', 'supersedes', 'see-also']}}}}, 'added': {'description': 'Date the entry joined the catalog (YYYY-MM-DD).', 'type': 'string', 'pattern': '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'}, 'status': {'description': 'active (default), archived (kept but no longer maintained) or dead (the URL no longer works; give archive_url).', 'enum': ['active', 'archived', 'dead']}, 'archive_url': {'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}}, '$defs': {'url': {'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}}}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties")
     return data
 
 def validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_url(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (str)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be string", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be string")
     if isinstance(data, str):
         data_len = len(data)
         if data_len > 2000:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be shorter than or equal to 2000 characters", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}, rule='maxLength')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must be shorter than or equal to 2000 characters")
         if not REGEX_PATTERNS['^https?://[^\\s/?#.][^\\s]*$'].search(data):
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must match pattern ^https?://[^\\s/?#.][^\\s]*$", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'string', 'pattern': '^https?://[^\\s/?#.][^\\s]*$', 'maxLength': 2000}, rule='pattern')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must match pattern ^https?://[^\\s/?#.][^\\s]*$")
     return data
 
 validate = validate_https___ddl_catalog_github_io_schema_entry_schema_json

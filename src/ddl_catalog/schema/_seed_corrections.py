@@ -26,84 +26,84 @@ NoneType = type(None)
 
 def validate_https___ddl_catalog_github_io_schema_seed_corrections_schema_json(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'https://json-schema.org/draft/2020-12/schema', '$id': 'https://ddl-catalog.github.io/schema/seed-corrections.schema.json', 'title': 'ddl-catalog seed corrections', 'description': 'data/seed-corrections.yml: seed URLs that no entry uses, with what replaced them or why they were dropped.', 'type': 'object', 'additionalProperties': False, 'required': ['corrections'], 'properties': {'corrections': {'type': 'array', 'items': {'type': 'object', 'additionalProperties': False, 'required': ['seed', 'line', 'url', 'action', 'reason'], 'properties': {'seed': {'enum': ['000', '001', '004']}, 'line': {'type': 'integer', 'minimum': 1}, 'url': {'type': 'string', 'minLength': 1}, 'action': {'enum': ['replaced', 'merged', 'dropped']}, 'by': {'type': 'string', 'pattern': '^https?://'}, 'entry': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, 'reason': {'type': 'string', 'minLength': 5}}, 'if': {'properties': {'action': {'enum': ['replaced', 'merged']}}}, 'then': {'required': ['by', 'entry']}}}}}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object")
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['corrections']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'https://json-schema.org/draft/2020-12/schema', '$id': 'https://ddl-catalog.github.io/schema/seed-corrections.schema.json', 'title': 'ddl-catalog seed corrections', 'description': 'data/seed-corrections.yml: seed URLs that no entry uses, with what replaced them or why they were dropped.', 'type': 'object', 'additionalProperties': False, 'required': ['corrections'], 'properties': {'corrections': {'type': 'array', 'items': {'type': 'object', 'additionalProperties': False, 'required': ['seed', 'line', 'url', 'action', 'reason'], 'properties': {'seed': {'enum': ['000', '001', '004']}, 'line': {'type': 'integer', 'minimum': 1}, 'url': {'type': 'string', 'minLength': 1}, 'action': {'enum': ['replaced', 'merged', 'dropped']}, 'by': {'type': 'string', 'pattern': '^https?://'}, 'entry': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, 'reason': {'type': 'string', 'minLength': 5}}, 'if': {'properties': {'action': {'enum': ['replaced', 'merged']}}}, 'then': {'required': ['by', 'entry']}}}}}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain ")
         data_keys = set(data.keys())
         if "corrections" in data_keys:
             data_keys.remove("corrections")
             data__corrections = data["corrections"]
             if not isinstance(data__corrections, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections must be array", value=data__corrections, name="" + (name_prefix or "data") + ".corrections", definition={'type': 'array', 'items': {'type': 'object', 'additionalProperties': False, 'required': ['seed', 'line', 'url', 'action', 'reason'], 'properties': {'seed': {'enum': ['000', '001', '004']}, 'line': {'type': 'integer', 'minimum': 1}, 'url': {'type': 'string', 'minLength': 1}, 'action': {'enum': ['replaced', 'merged', 'dropped']}, 'by': {'type': 'string', 'pattern': '^https?://'}, 'entry': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, 'reason': {'type': 'string', 'minLength': 5}}, 'if': {'properties': {'action': {'enum': ['replaced', 'merged']}}}, 'then': {'required': ['by', 'entry']}}}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections must be array")
             data__corrections_is_list = isinstance(data__corrections, (list, tuple))
             if data__corrections_is_list:
                 data__corrections_len = len(data__corrections)
                 for data__corrections_x, data__corrections_item in enumerate(data__corrections):
                     if not isinstance(data__corrections_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}]".format(**locals()) + " must be object", value=data__corrections_item, name="" + (name_prefix or "data") + ".corrections[{data__corrections_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['seed', 'line', 'url', 'action', 'reason'], 'properties': {'seed': {'enum': ['000', '001', '004']}, 'line': {'type': 'integer', 'minimum': 1}, 'url': {'type': 'string', 'minLength': 1}, 'action': {'enum': ['replaced', 'merged', 'dropped']}, 'by': {'type': 'string', 'pattern': '^https?://'}, 'entry': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, 'reason': {'type': 'string', 'minLength': 5}}, 'if': {'properties': {'action': {'enum': ['replaced', 'merged']}}}, 'then': {'required': ['by', 'entry']}}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}]".format(**locals()) + " must be object")
                     data__corrections_item_is_dict = isinstance(data__corrections_item, dict)
                     if data__corrections_item_is_dict:
                         data__corrections_item__missing_keys = set(['seed', 'line', 'url', 'action', 'reason']) - data__corrections_item.keys()
                         if data__corrections_item__missing_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}]".format(**locals()) + " must contain " + (str(sorted(data__corrections_item__missing_keys)) + " properties"), value=data__corrections_item, name="" + (name_prefix or "data") + ".corrections[{data__corrections_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['seed', 'line', 'url', 'action', 'reason'], 'properties': {'seed': {'enum': ['000', '001', '004']}, 'line': {'type': 'integer', 'minimum': 1}, 'url': {'type': 'string', 'minLength': 1}, 'action': {'enum': ['replaced', 'merged', 'dropped']}, 'by': {'type': 'string', 'pattern': '^https?://'}, 'entry': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, 'reason': {'type': 'string', 'minLength': 5}}, 'if': {'properties': {'action': {'enum': ['replaced', 'merged']}}}, 'then': {'required': ['by', 'entry']}}, rule='required')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}]".format(**locals()) + " must contain ")
                         data__corrections_item_keys = set(data__corrections_item.keys())
                         if "seed" in data__corrections_item_keys:
                             data__corrections_item_keys.remove("seed")
                             data__corrections_item__seed = data__corrections_item["seed"]
                             if not (isinstance(data__corrections_item__seed, str) and data__corrections_item__seed == '000' or isinstance(data__corrections_item__seed, str) and data__corrections_item__seed == '001' or isinstance(data__corrections_item__seed, str) and data__corrections_item__seed == '004'):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].seed".format(**locals()) + " must be one of ['000', '001', '004']", value=data__corrections_item__seed, name="" + (name_prefix or "data") + ".corrections[{data__corrections_x}].seed".format(**locals()) + "", definition={'enum': ['000', '001', '004']}, rule='enum')
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].seed".format(**locals()) + " must be one of ['000', '001', '004']")
                         if "line" in data__corrections_item_keys:
                             data__corrections_item_keys.remove("line")
                             data__corrections_item__line = data__corrections_item["line"]
                             if not isinstance(data__corrections_item__line, (int)) and not (isinstance(data__corrections_item__line, float) and data__corrections_item__line.is_integer()) or isinstance(data__corrections_item__line, bool):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].line".format(**locals()) + " must be integer", value=data__corrections_item__line, name="" + (name_prefix or "data") + ".corrections[{data__corrections_x}].line".format(**locals()) + "", definition={'type': 'integer', 'minimum': 1}, rule='type')
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].line".format(**locals()) + " must be integer")
                             if isinstance(data__corrections_item__line, (int, float, Decimal)) and not isinstance(data__corrections_item__line, bool):
                                 if data__corrections_item__line < 1:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].line".format(**locals()) + " must be bigger than or equal to 1", value=data__corrections_item__line, name="" + (name_prefix or "data") + ".corrections[{data__corrections_x}].line".format(**locals()) + "", definition={'type': 'integer', 'minimum': 1}, rule='minimum')
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].line".format(**locals()) + " must be bigger than or equal to 1")
                         if "url" in data__corrections_item_keys:
                             data__corrections_item_keys.remove("url")
                             data__corrections_item__url = data__corrections_item["url"]
                             if not isinstance(data__corrections_item__url, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].url".format(**locals()) + " must be string", value=data__corrections_item__url, name="" + (name_prefix or "data") + ".corrections[{data__corrections_x}].url".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].url".format(**locals()) + " must be string")
                             if isinstance(data__corrections_item__url, str):
                                 data__corrections_item__url_len = len(data__corrections_item__url)
                                 if data__corrections_item__url_len < 1:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].url".format(**locals()) + " must be longer than or equal to 1 characters", value=data__corrections_item__url, name="" + (name_prefix or "data") + ".corrections[{data__corrections_x}].url".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].url".format(**locals()) + " must be longer than or equal to 1 characters")
                         if "action" in data__corrections_item_keys:
                             data__corrections_item_keys.remove("action")
                             data__corrections_item__action = data__corrections_item["action"]
                             if not (isinstance(data__corrections_item__action, str) and data__corrections_item__action == 'replaced' or isinstance(data__corrections_item__action, str) and data__corrections_item__action == 'merged' or isinstance(data__corrections_item__action, str) and data__corrections_item__action == 'dropped'):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].action".format(**locals()) + " must be one of ['replaced', 'merged', 'dropped']", value=data__corrections_item__action, name="" + (name_prefix or "data") + ".corrections[{data__corrections_x}].action".format(**locals()) + "", definition={'enum': ['replaced', 'merged', 'dropped']}, rule='enum')
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].action".format(**locals()) + " must be one of ['replaced', 'merged', 'dropped']")
                         if "by" in data__corrections_item_keys:
                             data__corrections_item_keys.remove("by")
                             data__corrections_item__by = data__corrections_item["by"]
                             if not isinstance(data__corrections_item__by, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].by".format(**locals()) + " must be string", value=data__corrections_item__by, name="" + (name_prefix or "data") + ".corrections[{data__corrections_x}].by".format(**locals()) + "", definition={'type': 'string', 'pattern': '^https?://'}, rule='type')
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].by".format(**locals()) + " must be string")
                             if isinstance(data__corrections_item__by, str):
                                 if not REGEX_PATTERNS['^https?://'].search(data__corrections_item__by):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].by".format(**locals()) + " must match pattern ^https?://", value=data__corrections_item__by, name="" + (name_prefix or "data") + ".corrections[{data__corrections_x}].by".format(**locals()) + "", definition={'type': 'string', 'pattern': '^https?://'}, rule='pattern')
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].by".format(**locals()) + " must match pattern ^https?://")
                         if "entry" in data__corrections_item_keys:
                             data__corrections_item_keys.remove("entry")
                             data__corrections_item__entry = data__corrections_item["entry"]
                             if not isinstance(data__corrections_item__entry, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].entry".format(**locals()) + " must be string", value=data__corrections_item__entry, name="" + (name_prefix or "data") + ".corrections[{data__corrections_x}].entry".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, rule='type')
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].entry".format(**locals()) + " must be string")
                             if isinstance(data__corrections_item__entry, str):
                                 if not REGEX_PATTERNS['^[a-z0-9]+(-[a-z0-9]+)*$'].search(data__corrections_item__entry):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].entry".format(**locals()) + " must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$", value=data__corrections_item__entry, name="" + (name_prefix or "data") + ".corrections[{data__corrections_x}].entry".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, rule='pattern')
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].entry".format(**locals()) + " must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$")
                         if "reason" in data__corrections_item_keys:
                             data__corrections_item_keys.remove("reason")
                             data__corrections_item__reason = data__corrections_item["reason"]
                             if not isinstance(data__corrections_item__reason, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].reason".format(**locals()) + " must be string", value=data__corrections_item__reason, name="" + (name_prefix or "data") + ".corrections[{data__corrections_x}].reason".format(**locals()) + "", definition={'type': 'string', 'minLength': 5}, rule='type')
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].reason".format(**locals()) + " must be string")
                             if isinstance(data__corrections_item__reason, str):
                                 data__corrections_item__reason_len = len(data__corrections_item__reason)
                                 if data__corrections_item__reason_len < 5:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].reason".format(**locals()) + " must be longer than or equal to 5 characters", value=data__corrections_item__reason, name="" + (name_prefix or "data") + ".corrections[{data__corrections_x}].reason".format(**locals()) + "", definition={'type': 'string', 'minLength': 5}, rule='minLength')
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].reason".format(**locals()) + " must be longer than or equal to 5 characters")
                         if data__corrections_item_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}]".format(**locals()) + " must not contain "+str(data__corrections_item_keys)+" properties", value=data__corrections_item, name="" + (name_prefix or "data") + ".corrections[{data__corrections_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['seed', 'line', 'url', 'action', 'reason'], 'properties': {'seed': {'enum': ['000', '001', '004']}, 'line': {'type': 'integer', 'minimum': 1}, 'url': {'type': 'string', 'minLength': 1}, 'action': {'enum': ['replaced', 'merged', 'dropped']}, 'by': {'type': 'string', 'pattern': '^https?://'}, 'entry': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, 'reason': {'type': 'string', 'minLength': 5}}, 'if': {'properties': {'action': {'enum': ['replaced', 'merged']}}}, 'then': {'required': ['by', 'entry']}}, rule='additionalProperties')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}]".format(**locals()) + " must not contain "+str(data__corrections_item_keys)+" properties")
                     try:
                         data__corrections_item_is_dict = isinstance(data__corrections_item, dict)
                         if data__corrections_item_is_dict:
@@ -112,7 +112,7 @@ def validate_https___ddl_catalog_github_io_schema_seed_corrections_schema_json(d
                                 data__corrections_item_keys.remove("action")
                                 data__corrections_item__action = data__corrections_item["action"]
                                 if not (isinstance(data__corrections_item__action, str) and data__corrections_item__action == 'replaced' or isinstance(data__corrections_item__action, str) and data__corrections_item__action == 'merged'):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].action".format(**locals()) + " must be one of ['replaced', 'merged']", value=data__corrections_item__action, name="" + (name_prefix or "data") + ".corrections[{data__corrections_x}].action".format(**locals()) + "", definition={'enum': ['replaced', 'merged']}, rule='enum')
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].action".format(**locals()) + " must be one of ['replaced', 'merged']")
                     except (JsonSchemaValueException, JsonSchemaValuesException):
                         pass
                     else:
@@ -120,9 +120,9 @@ def validate_https___ddl_catalog_github_io_schema_seed_corrections_schema_json(d
                         if data__corrections_item_is_dict:
                             data__corrections_item__missing_keys = set(['by', 'entry']) - data__corrections_item.keys()
                             if data__corrections_item__missing_keys:
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}]".format(**locals()) + " must contain " + (str(sorted(data__corrections_item__missing_keys)) + " properties"), value=data__corrections_item, name="" + (name_prefix or "data") + ".corrections[{data__corrections_x}]".format(**locals()) + "", definition={'required': ['by', 'entry']}, rule='required')
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}]".format(**locals()) + " must contain ")
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'https://json-schema.org/draft/2020-12/schema', '$id': 'https://ddl-catalog.github.io/schema/seed-corrections.schema.json', 'title': 'ddl-catalog seed corrections', 'description': 'data/seed-corrections.yml: seed URLs that no entry uses, with what replaced them or why they were dropped.', 'type': 'object', 'additionalProperties': False, 'required': ['corrections'], 'properties': {'corrections': {'type': 'array', 'items': {'type': 'object', 'additionalProperties': False, 'required': ['seed', 'line', 'url', 'action', 'reason'], 'properties': {'seed': {'enum': ['000', '001', '004']}, 'line': {'type': 'integer', 'minimum': 1}, 'url': {'type': 'string', 'minLength': 1}, 'action': {'enum': ['replaced', 'merged', 'dropped']}, 'by': {'type': 'string', 'pattern': '^https?://'}, 'entry': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$'}, 'reason': {'type': 'string', 'minLength': 5}}, 'if': {'properties': {'action': {'enum': ['replaced', 'merged']}}}, 'then': {'required': ['by', 'entry']}}}}}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties")
     return data
 
 validate = validate_https___ddl_catalog_github_io_schema_seed_corrections_schema_json

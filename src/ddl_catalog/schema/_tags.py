@@ -24,58 +24,58 @@ NoneType = type(None)
 
 def validate_https___ddl_catalog_github_io_schema_tags_schema_json(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'https://json-schema.org/draft/2020-12/schema', '$id': 'https://ddl-catalog.github.io/schema/tags.schema.json', 'title': 'ddl-catalog tag list', 'description': 'data/tags.yml: the controlled list of tags entries may use.', 'type': 'object', 'additionalProperties': False, 'required': ['tags'], 'properties': {'tags': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 40}, 'description': {'type': 'string', 'minLength': 5, 'maxLength': 200}}}}}}, rule='type')
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object")
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
         data__missing_keys = set(['tags']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'https://json-schema.org/draft/2020-12/schema', '$id': 'https://ddl-catalog.github.io/schema/tags.schema.json', 'title': 'ddl-catalog tag list', 'description': 'data/tags.yml: the controlled list of tags entries may use.', 'type': 'object', 'additionalProperties': False, 'required': ['tags'], 'properties': {'tags': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 40}, 'description': {'type': 'string', 'minLength': 5, 'maxLength': 200}}}}}}, rule='required')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain ")
         data_keys = set(data.keys())
         if "tags" in data_keys:
             data_keys.remove("tags")
             data__tags = data["tags"]
             if not isinstance(data__tags, (list, tuple)):
-                raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags must be array", value=data__tags, name="" + (name_prefix or "data") + ".tags", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 40}, 'description': {'type': 'string', 'minLength': 5, 'maxLength': 200}}}}, rule='type')
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags must be array")
             data__tags_is_list = isinstance(data__tags, (list, tuple))
             if data__tags_is_list:
                 data__tags_len = len(data__tags)
                 if data__tags_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags must contain at least 1 items", value=data__tags, name="" + (name_prefix or "data") + ".tags", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 40}, 'description': {'type': 'string', 'minLength': 5, 'maxLength': 200}}}}, rule='minItems')
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags must contain at least 1 items")
                 for data__tags_x, data__tags_item in enumerate(data__tags):
                     if not isinstance(data__tags_item, (dict)):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + " must be object", value=data__tags_item, name="" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['id', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 40}, 'description': {'type': 'string', 'minLength': 5, 'maxLength': 200}}}, rule='type')
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + " must be object")
                     data__tags_item_is_dict = isinstance(data__tags_item, dict)
                     if data__tags_item_is_dict:
                         data__tags_item__missing_keys = set(['id', 'description']) - data__tags_item.keys()
                         if data__tags_item__missing_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + " must contain " + (str(sorted(data__tags_item__missing_keys)) + " properties"), value=data__tags_item, name="" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['id', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 40}, 'description': {'type': 'string', 'minLength': 5, 'maxLength': 200}}}, rule='required')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + " must contain ")
                         data__tags_item_keys = set(data__tags_item.keys())
                         if "id" in data__tags_item_keys:
                             data__tags_item_keys.remove("id")
                             data__tags_item__id = data__tags_item["id"]
                             if not isinstance(data__tags_item__id, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}].id".format(**locals()) + " must be string", value=data__tags_item__id, name="" + (name_prefix or "data") + ".tags[{data__tags_x}].id".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 40}, rule='type')
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}].id".format(**locals()) + " must be string")
                             if isinstance(data__tags_item__id, str):
                                 data__tags_item__id_len = len(data__tags_item__id)
                                 if data__tags_item__id_len > 40:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}].id".format(**locals()) + " must be shorter than or equal to 40 characters", value=data__tags_item__id, name="" + (name_prefix or "data") + ".tags[{data__tags_x}].id".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 40}, rule='maxLength')
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}].id".format(**locals()) + " must be shorter than or equal to 40 characters")
                                 if not REGEX_PATTERNS['^[a-z0-9]+(-[a-z0-9]+)*$'].search(data__tags_item__id):
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}].id".format(**locals()) + " must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$", value=data__tags_item__id, name="" + (name_prefix or "data") + ".tags[{data__tags_x}].id".format(**locals()) + "", definition={'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 40}, rule='pattern')
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}].id".format(**locals()) + " must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$")
                         if "description" in data__tags_item_keys:
                             data__tags_item_keys.remove("description")
                             data__tags_item__description = data__tags_item["description"]
                             if not isinstance(data__tags_item__description, (str)):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}].description".format(**locals()) + " must be string", value=data__tags_item__description, name="" + (name_prefix or "data") + ".tags[{data__tags_x}].description".format(**locals()) + "", definition={'type': 'string', 'minLength': 5, 'maxLength': 200}, rule='type')
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}].description".format(**locals()) + " must be string")
                             if isinstance(data__tags_item__description, str):
                                 data__tags_item__description_len = len(data__tags_item__description)
                                 if data__tags_item__description_len < 5:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}].description".format(**locals()) + " must be longer than or equal to 5 characters", value=data__tags_item__description, name="" + (name_prefix or "data") + ".tags[{data__tags_x}].description".format(**locals()) + "", definition={'type': 'string', 'minLength': 5, 'maxLength': 200}, rule='minLength')
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}].description".format(**locals()) + " must be longer than or equal to 5 characters")
                                 if data__tags_item__description_len > 200:
-                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}].description".format(**locals()) + " must be shorter than or equal to 200 characters", value=data__tags_item__description, name="" + (name_prefix or "data") + ".tags[{data__tags_x}].description".format(**locals()) + "", definition={'type': 'string', 'minLength': 5, 'maxLength': 200}, rule='maxLength')
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}].description".format(**locals()) + " must be shorter than or equal to 200 characters")
                         if data__tags_item_keys:
-                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + " must not contain "+str(data__tags_item_keys)+" properties", value=data__tags_item, name="" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['id', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 40}, 'description': {'type': 'string', 'minLength': 5, 'maxLength': 200}}}, rule='additionalProperties')
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + " must not contain "+str(data__tags_item_keys)+" properties")
         if data_keys:
-            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'https://json-schema.org/draft/2020-12/schema', '$id': 'https://ddl-catalog.github.io/schema/tags.schema.json', 'title': 'ddl-catalog tag list', 'description': 'data/tags.yml: the controlled list of tags entries may use.', 'type': 'object', 'additionalProperties': False, 'required': ['tags'], 'properties': {'tags': {'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'description'], 'properties': {'id': {'type': 'string', 'pattern': '^[a-z0-9]+(-[a-z0-9]+)*$', 'maxLength': 40}, 'description': {'type': 'string', 'minLength': 5, 'maxLength': 200}}}}}}, rule='additionalProperties')
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties")
     return data
 
 validate = validate_https___ddl_catalog_github_io_schema_tags_schema_json
