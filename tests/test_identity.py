@@ -30,6 +30,10 @@ def test_old_style_arxiv_ids_and_bare_forms() -> None:
     assert ident.arxiv_id("https://arxiv.org/abs/cs/0501001v2") == "cs/0501001"
     assert ident.normalize_arxiv("arXiv:1511.06051v4") == "1511.06051"
     assert ident.normalize_arxiv("not an id") is None
+    assert ident.normalize_arxiv("ARXIV:math.GT/0309136V1") == "math.GT/0309136"
+    assert ident.normalize_arxiv("1802.09941V2") == "1802.09941"
+    assert ident.normalize_arxiv("hep-th/9901001") == "hep-th/9901001"
+    assert ident.normalize_arxiv("\u212aep-th/9901001") is None  # a Kelvin sign is not a k
     assert ident.arxiv_id("https://example.org/abs/1802.09941") is None
 
 

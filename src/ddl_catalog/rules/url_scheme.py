@@ -35,9 +35,10 @@ def url_problem(url: str) -> str | None:
             "data": "; only web addresses are allowed",
         }.get(scheme, "")
         return f"uses '{scheme}:', only http and https are allowed{hint}"
-    if not parts.hostname or ("." not in parts.hostname and parts.hostname != "localhost"):
+    host = parts.hostname  # each property of parts parses the netloc again: read it once
+    if not host or ("." not in host and host != "localhost"):
         return "has no valid host name"
-    if parts.username or parts.password:
+    if "@" in parts.netloc and (parts.username or parts.password):
         return "must not contain a user name or password"
     return None
 
