@@ -23,7 +23,14 @@ if TYPE_CHECKING:
 #: Larger files are refused before they are read: an entry is a few hundred bytes.
 MAX_FILE_BYTES = 256 * 1024
 
-_BaseLoader: type[Any] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: The YAML parser: libyaml's C parser when PyYAML has it, else the pure-Python one (the same
+#: events, slower). A bare parser: a full loader would set up a constructor and a resolver for
+#: every file, which costs more than parsing a small entry file.
+_Parser: type[Any] = yaml.SafeLoader
+if yaml.__with_libyaml__:
+    from yaml._yaml import CParser
+
+    _Parser = CParser
 
 #: The JSON-like subset of YAML tags we accept (as resolved implicitly, never written).
 _PLAIN_TAGS = frozenset(
@@ -31,21 +38,24 @@ _PLAIN_TAGS = frozenset(
 )
 
 
-class _Loader(_BaseLoader):  # type: ignore[misc]
-    """Safe loader that keeps dates as strings: ``added: 2024-01-31`` stays text."""
+class _Resolver(yaml.resolver.Resolver):
+    """Types plain scalars as str, int, float, bool or null: ``added: 2024-01-31`` stays text."""
 
 
-_Loader.yaml_implicit_resolvers = {
+_Resolver.yaml_implicit_resolvers = {
     first: [(tag, regexp) for tag, regexp in resolvers if tag in _PLAIN_TAGS]
-    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()
+    for first, resolvers in yaml.resolver.Resolver.yaml_implicit_resolvers.items()
     if first is not None  # no wildcard resolvers: the first character decides (see _scalar)
 }
+#: One resolver and one constructor serve every file: neither keeps state between scalars.
+_RESOLVE: Callable[[type[ScalarNode], str, tuple[bool, bool]], str] = _Resolver().resolve
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
 _STR_TAG = "tag:yaml.org,2002:str"
 #: First characters for which an implicit resolver (int, float, bool, null) may apply; a plain
 #: scalar starting with any other character is a string without asking the resolver.
 _RESOLVABLE_FIRST = frozenset(
-    first for first, resolvers in _Loader.yaml_implicit_resolvers.items() if resolvers and first
+    first for first, resolvers in _Resolver.yaml_implicit_resolvers.items() if resolvers and first
 )
 
 
@@ -270,7 +280,7 @@ class _Builder:
     """Turns the parser's event stream into plain Python data plus positions."""
 
     def __init__(self, text: str, display: str, *, record: bool) -> None:
-        self.loader = _Loader(text)
+        self.loader = _Parser(text)
         self.text = text
         self.display = display
         self.record = record
@@ -388,8 +398,9 @@ class _Builder:
             return value
         if value and value[0] not in _RESOLVABLE_FIRST:  # plain text that no resolver claims
             return value
-        tag = self.loader.resolve(ScalarNode, value, (True, False))
+        tag = _RESOLVE(ScalarNode, value, (True, False))
         if tag == _STR_TAG:
             return value
         node = ScalarNode(tag, value, event.start_mark, event.end_mark, None)
-        return self.loader.construct_object(node, deep=True)
+        construct: Callable[[Any, ScalarNode], Any] = _CONSTRUCTOR.yaml_constructors[tag]
+        return construct(_CONSTRUCTOR, node)
