@@ -36,7 +36,11 @@ def check(ctx: Context) -> Iterator[Problem]:
             yield problem(doc, where, "description must end with a period", ID)
         title = doc.data.get("title")
         title_words = _norm(title) if isinstance(title, str) else ""
-        if title_words and _norm(stripped).startswith(title_words):
+        # Cheap exact gate before normalising the whole description: one that starts with a
+        # letter or digit can repeat the title only if the title starts with it too.
+        first = stripped[0].lower()
+        maybe = not first.isalnum() or title_words.startswith(first)
+        if title_words and maybe and _norm(stripped).startswith(title_words):
             yield problem(
                 doc,
                 where,
