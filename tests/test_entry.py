@@ -118,7 +118,7 @@ def test_validate_starts_without_click_and_help_still_comes_from_click() -> None
         "from ddl_catalog.entry import main\n"
         f"sys.argv = ['ddl-catalog', 'validate', '--root', {str(ROOT)!r}]\n"
         "try:\n    main()\nexcept SystemExit as exc:\n    print('EXIT', exc.code)\n"
-        "slow = ('click', 'typing', 'decimal', 'json', 'contextlib')\n"
+        "slow = ('click', 'typing', 'decimal', 'json', 'contextlib', 'pathlib')\n"
         "print('LOADED', [m for m in slow if m in sys.modules])\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
@@ -149,3 +149,21 @@ def test_a_closed_pipe_ends_quietly() -> None:
         os.close(write_end)
     assert out.returncode == 1
     assert out.stderr == ""
+
+
+@pytest.mark.parametrize("written", ["empty/", "./empty", "empty/../empty"])
+def test_root_is_shown_alike_whichever_way_it_is_written(
+    written: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    (tmp_path / "empty").mkdir()
+    monkeypatch.chdir(tmp_path)
+    argv = ["validate", "--root", written]
+    expected = CliRunner().invoke(cli, argv)
+    monkeypatch.setattr(sys, "argv", ["ddl-catalog", *argv])
+    with pytest.raises(SystemExit):
+        entry.main()
+    assert capsys.readouterr().out == expected.output
+    assert f"no data/ folder under {tmp_path / 'empty'}: check --root" in expected.output

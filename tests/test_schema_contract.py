@@ -65,7 +65,7 @@ def test_check_jsonschema_accepts_the_data() -> None:
 
 def test_generated_validators_match_the_schemas() -> None:
     for name in (*schemas.SCHEMA_NAMES, "seed-corrections"):
-        module = schemas.SCHEMA_DIR / f"_{name.replace('-', '_')}.py"
+        module = Path(schemas.SCHEMA_DIR) / f"_{name.replace('-', '_')}.py"
         assert module.read_text("utf-8") == schemas.generate_validator_source(name), (
             f"{module.name} is stale: run `python -m ddl_catalog.schemas`"
         )

@@ -60,13 +60,11 @@ def main() -> None:
 
         click_main()
         return
-    from pathlib import Path
-
     from ddl_catalog import report
 
     try:
         status = report.run(
-            Path(str(options.get("root", "."))),
+            str(options.get("root", ".")),
             strict=bool(options.get("strict", False)),
             fmt=str(options.get("fmt", "text")),
         )

@@ -9,8 +9,8 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
+from ddl_catalog.load import FilePath
 from ddl_catalog.validate import Report, validate
 
 
@@ -65,7 +65,7 @@ def as_json(report: Report) -> str:
     )
 
 
-def run(root: Path, *, strict: bool = False, fmt: str = "text") -> int:
+def run(root: FilePath, *, strict: bool = False, fmt: str = "text") -> int:
     """Validate the catalog at root, print the report, and return the exit status (0 or 1)."""
     report = validate(root)
     out = sys.stdout
@@ -116,5 +116,5 @@ def write_step_summary(report: Report, target: str | None) -> None:
         for p in report.problems[:200]:
             message = p.message.replace("|", "\\|")
             lines.append(f"| `{p.path}` | {p.line} | {p.severity} | {message} | `{p.rule}` |")
-    with Path(target).open("a", encoding="utf-8") as handle:
+    with open(target, "a", encoding="utf-8") as handle:
         handle.write("\n".join(lines) + "\n")

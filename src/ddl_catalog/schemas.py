@@ -7,19 +7,20 @@ it go through jsonschema, which lists every error with its path.
 from __future__ import annotations
 
 import importlib
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
 from functools import cache
-from pathlib import Path
 
 TYPE_CHECKING = False  # typing is for type checkers only: see entry.py
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 SCHEMA_NAMES = ("entry", "categories", "tags")
 #: The folder of the shipped schemas (package data).
-SCHEMA_DIR = Path(__file__).parent / "schema"
+SCHEMA_DIR = os.path.join(os.path.dirname(__file__), "schema")
 
 
 @cache
@@ -27,14 +28,15 @@ def schema(name: str) -> dict[str, Any]:
     """Return the parsed JSON Schema ``name`` (entry, categories or tags)."""
     import json  # only for detailed errors and generation: validating a good catalog skips it
 
-    text = (SCHEMA_DIR / f"{name}.schema.json").read_text("utf-8")
+    with open(os.path.join(SCHEMA_DIR, f"{name}.schema.json"), encoding="utf-8") as handle:
+        text = handle.read()
     loaded: dict[str, Any] = json.loads(text)
     return loaded
 
 
 def schema_path(name: str) -> str:
     """Return the file system path of a shipped schema, for editors and check-jsonschema."""
-    return str(SCHEMA_DIR / f"{name}.schema.json")
+    return os.path.join(SCHEMA_DIR, f"{name}.schema.json")
 
 
 #: Header of the generated validator modules (src/ddl_catalog/schema/_*.py).
@@ -115,7 +117,9 @@ def _detailed(name: str) -> Any:
 
 def write_generated() -> list[Path]:
     """Regenerate every validator module next to its schema; return the files written."""
-    folder = SCHEMA_DIR
+    from pathlib import Path
+
+    folder = Path(SCHEMA_DIR)
     written = []
     for name in (*SCHEMA_NAMES, "seed-corrections"):
         target = folder / f"_{name.replace('-', '_')}.py"

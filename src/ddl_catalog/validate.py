@@ -7,16 +7,16 @@ from __future__ import annotations
 
 import gc
 import os
-from pathlib import Path
 
 from ddl_catalog import identity
-from ddl_catalog.load import Document, LoadError, Path_, Problem, load_file
+from ddl_catalog.load import Document, FilePath, LoadError, Path_, Problem, load_file
 from ddl_catalog.rules import RULES, Context
 from ddl_catalog.rules.base import problem
 from ddl_catalog.rules.schema import check_document
 
 TYPE_CHECKING = False  # typing is for type checkers only: see entry.py
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 #: Folders under data/ that hold something other than entries.
@@ -57,12 +57,14 @@ class Report:
         return bool(self.errors or (strict and self.warnings))
 
 
-def entry_files(root: Path) -> list[Path]:
+def entry_files(root: FilePath) -> list[Path]:
     """Return the entry files under root/data, sorted (every .yml/.yaml one folder down)."""
+    from pathlib import Path  # validate itself works on strings: pathlib costs start-up time
+
     return [Path(file) for file, _ in _scan(root)]
 
 
-def _scan(root: Path) -> list[tuple[str, str]]:
+def _scan(root: FilePath) -> list[tuple[str, str]]:
     """Return (file, path shown in messages) of every entry file, sorted; strings are cheap."""
     found: list[tuple[str, str]] = []
     try:
@@ -83,20 +85,12 @@ def _scan(root: Path) -> list[tuple[str, str]]:
     return found
 
 
-def _display(root: Path, file: Path) -> str:
-    """Return the path to show in messages: relative to root, with forward slashes."""
-    try:
-        return file.relative_to(root).as_posix()
-    except ValueError:
-        return file.as_posix()
-
-
-def _load_tree(root: Path, name: str, problems: list[Problem]) -> Document | None:
+def _load_tree(root: FilePath, name: str, problems: list[Problem]) -> Document | None:
     """Load and schema-check data/<name>.yml, appending problems; None when unusable."""
-    file = root / "data" / f"{name}.yml"
-    display = _display(root, file)
-    if not file.exists():
-        problems.append(Problem(display, 1, 1, "error", f"missing file data/{name}.yml", name))
+    file = os.path.join(root, "data", f"{name}.yml")
+    display = f"data/{name}.yml"
+    if not os.path.exists(file):
+        problems.append(Problem(display, 1, 1, "error", f"missing file {display}", name))
         return None
     try:
         doc = load_file(file, display)
@@ -135,7 +129,7 @@ def _categories(doc: Document, problems: list[Problem]) -> dict[str, Path_]:
     return index
 
 
-def validate(root: Path) -> Report:
+def validate(root: FilePath) -> Report:
     """Load and check the whole catalog under ``root``; never raises for bad data.
 
     The cyclic garbage collector is paused meanwhile: parsed YAML is plain dicts, lists and
@@ -153,7 +147,7 @@ def validate(root: Path) -> Report:
             gc.enable()
 
 
-def _validate(root: Path) -> Report:
+def _validate(root: FilePath) -> Report:
     """Run validation (see validate)."""
     problems: list[Problem] = []
     documents: list[Document] = []
@@ -172,9 +166,10 @@ def _validate(root: Path) -> Report:
         has_categories=categories_doc is not None,
         has_tags=tags_doc is not None,
     )
-    if not (root / "data").is_dir():
+    if not os.path.isdir(os.path.join(root, "data")):
+        where = os.path.abspath(root)
         problems.append(
-            Problem("data", 1, 1, "error", f"no data/ folder under {root}: check --root", "file")
+            Problem("data", 1, 1, "error", f"no data/ folder under {where}: check --root", "file")
         )
     for check in RULES.values():
         problems.extend(check(context))
