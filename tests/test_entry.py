@@ -123,7 +123,10 @@ def test_validate_starts_without_click_and_help_still_comes_from_click() -> None
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     # Each of these costs a millisecond or more of start-up (-X importtime) and is not needed.
-    assert out.stdout.splitlines()[-2:] == ["EXIT 0", "LOADED []"], out.stdout + out.stderr
+    assert out.stdout.splitlines()[-2:] == ["EXIT 0", "LOADED []"], (
+        "validate's start-up imports a module it should not; annotations import typing and "
+        "pathlib under `if TYPE_CHECKING:` (see docs/architecture.md)\n" + out.stdout + out.stderr
+    )
     helped = subprocess.run(
         [sys.executable, "-m", "ddl_catalog", "validate", "--help"],
         capture_output=True,
