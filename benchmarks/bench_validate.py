@@ -101,17 +101,30 @@ def warm(root: Path) -> None:
         path.read_bytes()
 
 
-def measure(script: str, root: Path, repeat: int) -> dict[str, float]:
-    """Run a measurement script in fresh processes; return the median time and max RSS."""
-    runs = []
+def measure(scripts: dict[str, str], root: Path, repeat: int) -> dict[str, dict[str, float]]:
+    """Run each measurement script ``repeat`` times in fresh processes, interleaved.
+
+    The page cache is warmed before every run (this machine's memory management drops file
+    pages that stay idle), so each run starts from the same state; returns, per script, the
+    median time and the largest peak RSS.
+    """
+    runs: dict[str, list[dict[str, float]]] = {name: [] for name in scripts}
     for _ in range(repeat):
-        out = subprocess.run(
-            [sys.executable, "-c", script, str(root)], capture_output=True, text=True, check=True
-        )
-        runs.append(json.loads(out.stdout))
+        for name, script in scripts.items():
+            warm(root)
+            out = subprocess.run(
+                [sys.executable, "-c", script, str(root)],
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            runs[name].append(json.loads(out.stdout))
     return {
-        "seconds": statistics.median(r["seconds"] for r in runs),
-        "rss_mb": max(r["rss_mb"] for r in runs),
+        name: {
+            "seconds": statistics.median(r["seconds"] for r in found),
+            "rss_mb": max(r["rss_mb"] for r in found),
+        }
+        for name, found in runs.items()
     }
 
 
@@ -192,9 +205,8 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp)
             make_catalog(root, size)
-            warm(root)
-            low = measure(LOWER_BOUND, root, args.repeat)
-            ours = measure(OURS, root, args.repeat)
+            found = measure({"low": LOWER_BOUND, "ours": OURS}, root, args.repeat)
+            low, ours = found["low"], found["ours"]
         ratio = ours["seconds"] / low["seconds"]
         results[size] = {**ours, "ratio": ratio, "low": low["seconds"]}
         print(
