@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -170,3 +171,13 @@ def test_root_is_shown_alike_whichever_way_it_is_written(
         entry.main()
     assert capsys.readouterr().out == expected.output
     assert f"no data/ folder under {tmp_path / 'empty'}: check --root" in expected.output
+
+
+def test_the_collector_is_running_again_after_a_run(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["ddl-catalog", "validate", "--root", str(ROOT)])
+    with pytest.raises(SystemExit):
+        entry.main()
+    assert gc.isenabled()
+    assert capsys.readouterr().out.startswith("ok: ")
