@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -140,6 +142,15 @@ def test_bad_input_gives_one_located_error(name: str, catalog_dir: Callable[...,
         result.output.strip().endswith("1 error, 0 warnings in 3 files")
         or "1 error" in (result.output.splitlines()[-1])
     )
+    assert snapshot(root) == before, "validate wrote to the catalog"
+    # The console script as contributors run it (its fast start, without click) says the same.
+    console = subprocess.run(
+        [sys.executable, "-m", "ddl_catalog", "validate", "--root", str(root)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (console.returncode, console.stdout, console.stderr) == (1, result.output, "")
     assert snapshot(root) == before, "validate wrote to the catalog"
 
 
