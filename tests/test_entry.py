@@ -181,3 +181,23 @@ def test_the_collector_is_running_again_after_a_run(
         entry.main()
     assert gc.isenabled()
     assert capsys.readouterr().out.startswith("ok: ")
+
+
+def test_github_annotations_and_summary_alike(
+    catalog_dir: Callable[..., Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    root = catalog_dir(MIXED)
+    argv = ["validate", "--root", str(root)]
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(tmp_path / "click.md"))
+    expected = CliRunner().invoke(cli, argv)
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(tmp_path / "fast.md"))
+    monkeypatch.setattr(sys, "argv", ["ddl-catalog", *argv])
+    with pytest.raises(SystemExit):
+        entry.main()
+    assert capsys.readouterr().out == expected.output
+    assert "::error file=data/papers/dean2012large.yml" in expected.output
+    assert (tmp_path / "fast.md").read_text() == (tmp_path / "click.md").read_text()
