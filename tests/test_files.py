@@ -42,3 +42,31 @@ def test_unicode_and_newlines_are_written_as_given(tmp_path: Path) -> None:
     target = tmp_path / "u.txt"
     files.write_atomic(target, "Träff\r\nRé\n")
     assert target.read_bytes() == "Träff\r\nRé\n".encode()
+
+
+def test_exclusive_creates_only_new_files(tmp_path: Path) -> None:
+    target = tmp_path / "new.yml"
+    files.write_atomic(target, "one\n", exclusive=True)
+    assert target.read_text() == "one\n"
+    assert target.stat().st_mode & 0o777 == 0o644
+    with pytest.raises(FileExistsError):
+        files.write_atomic(target, "two\n", exclusive=True)
+    assert target.read_text() == "one\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["new.yml"]
+
+
+def test_exclusive_loses_a_race_without_replacing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "new.yml"
+    real_link = os.link
+
+    def someone_else_first(src: str, dst: Path) -> None:
+        Path(dst).write_text("theirs\n")  # appears between the check and the link
+        real_link(src, dst)
+
+    monkeypatch.setattr(os, "link", someone_else_first)
+    with pytest.raises(FileExistsError):
+        files.write_atomic(target, "ours\n", exclusive=True)
+    assert target.read_text() == "theirs\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["new.yml"]

@@ -7,19 +7,23 @@ over the target in one ``os.replace``, so readers see the old file or the new on
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
 
 
-def write_atomic(path: Path, text: str, *, fsync: bool = False) -> None:
+def write_atomic(path: Path, text: str, *, fsync: bool = False, exclusive: bool = False) -> None:
     """Replace ``path`` with ``text`` (UTF-8) in one step; raise OSError, leaving no temp file.
 
     The file keeps its permission bits (a new file gets 0644, as a plain write would give with
     the usual umask). ``fsync`` also flushes the data to disk first, for caches that must
-    survive a crash of the machine, not only of the process.
+    survive a crash of the machine, not only of the process. ``exclusive`` creates the file
+    only if it does not exist, even if another process makes it meanwhile: FileExistsError.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
+    if exclusive and path.exists():
+        raise FileExistsError(errno.EEXIST, "file exists", str(path))
     try:
         mode = path.stat().st_mode & 0o777
     except FileNotFoundError:
@@ -32,7 +36,21 @@ def write_atomic(path: Path, text: str, *, fsync: bool = False) -> None:
                 handle.flush()
                 os.fsync(handle.fileno())
         os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
+        if exclusive:
+            _link_new(tmp, path)
+        else:
+            os.replace(tmp, path)
+    finally:
         Path(tmp).unlink(missing_ok=True)
+
+
+def _link_new(tmp: str, path: Path) -> None:
+    """Give the file ``tmp`` the new name ``path``, atomically refusing an existing one."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
         raise
+    except OSError:  # no hard links on this file system: check, then move
+        if path.exists():
+            raise FileExistsError(errno.EEXIST, "file exists", str(path)) from None
+        os.replace(tmp, path)

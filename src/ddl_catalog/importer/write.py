@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from ddl_catalog.edit import fmt
+from ddl_catalog.files import write_atomic
 from ddl_catalog.importer.plan import Draft
 
 
@@ -39,23 +37,7 @@ def render(draft: Draft, added: str, root: Path, path: Path) -> str:
 
 def write_new(path: Path, text: str) -> None:
     """Write text to path atomically, and fail (WriteError) rather than replace an existing file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if path.exists():
-        raise WriteError(f"{path}: already exists; not overwritten")
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        try:
-            os.link(temp, path)  # atomic, and refuses to replace an existing name
-        except FileExistsError as exc:
-            raise WriteError(f"{path}: already exists; not overwritten") from exc
-        except OSError:
-            if path.exists():
-                raise WriteError(f"{path}: already exists; not overwritten") from None
-            os.replace(temp, path)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temp)
+        write_atomic(path, text, fsync=True, exclusive=True)
+    except FileExistsError as exc:
+        raise WriteError(f"{path}: already exists; not overwritten") from exc
