@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 FIXTURES = Path(__file__).parent / "fixtures"
+REPO = Path(__file__).resolve().parent.parent
 
 GOOD_PAPER = """\
 id: dean2012large
@@ -47,20 +48,21 @@ def make_catalog(root: Path, files: dict[str, str] | None = None) -> Path:
     return root
 
 
+def real_tree_catalog(root: Path) -> Path:
+    """Create an entry-less catalog at root with the real category tree and tags."""
+    (root / "data").mkdir(parents=True)
+    for name in ("categories.yml", "tags.yml"):
+        shutil.copy(REPO / "data" / name, root / "data" / name)
+    return root
+
+
 @pytest.fixture
 def catalog_dir(tmp_path: Path) -> Callable[..., Path]:
     """Return a factory: catalog_dir({path: text}) builds a catalog in a fresh temp folder."""
     counter = iter(range(1000))
 
-    def build(files: dict[str, str] | None = None, *, base: bool = True) -> Path:
-        root = tmp_path / f"catalog{next(counter)}"
-        if base:
-            return make_catalog(root, files)
-        root.mkdir()
-        for relative, text in (files or {}).items():
-            (root / relative).parent.mkdir(parents=True, exist_ok=True)
-            (root / relative).write_text(text, encoding="utf-8")
-        return root
+    def build(files: dict[str, str] | None = None) -> Path:
+        return make_catalog(tmp_path / f"catalog{next(counter)}", files)
 
     return build
 

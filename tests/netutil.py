@@ -28,23 +28,20 @@ def local_server() -> Iterator[HTTPServer]:
 class ConcurrencyCounter:
     """A handler that sleeps a little and records the most requests it saw at once."""
 
-    def __init__(self, pause: float, status: int = 200) -> None:
+    def __init__(self, pause: float) -> None:
         self.pause = pause
-        self.status = status
         self.current = 0
         self.peak = 0
-        self.total = 0
         self._lock = threading.Lock()
 
     def __call__(self, request: Request) -> Response:
         with self._lock:
             self.current += 1
-            self.total += 1
             self.peak = max(self.peak, self.current)
         time.sleep(self.pause)
         with self._lock:
             self.current -= 1
-        return Response("", status=self.status)
+        return Response("", status=200)
 
 
 def drip(chunks: int, pause: float) -> Callable[[Request], Response]:

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from conftest import snapshot
+from conftest import real_tree_catalog, snapshot
 from ddl_catalog.cli import cli
 from ddl_catalog.identity import normalize_url
 from ddl_catalog.importer import report_lines, run_import
@@ -45,11 +45,7 @@ EXPECTED = {
 @pytest.fixture
 def empty_catalog(tmp_path: Path) -> Path:
     """A catalog with the real category tree and tags, and no entries."""
-    root = tmp_path / "empty"
-    (root / "data").mkdir(parents=True)
-    for name in ("categories.yml", "tags.yml"):
-        shutil.copy(REPO / "data" / name, root / "data" / name)
-    return root
+    return real_tree_catalog(tmp_path / "empty")
 
 
 @pytest.fixture

@@ -2,26 +2,20 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from conftest import snapshot
+from conftest import real_tree_catalog, snapshot
 from ddl_catalog.cli import cli
 
-REPO = Path(__file__).resolve().parent.parent
 SEED = next((Path(__file__).parent / "fixtures" / "seeds").glob("004_*.txt"))
 
 
 @pytest.fixture
 def catalog(tmp_path: Path) -> Path:
-    root = tmp_path / "catalog"
-    (root / "data").mkdir(parents=True)
-    for name in ("categories.yml", "tags.yml"):
-        shutil.copy(REPO / "data" / name, root / "data" / name)
-    return root
+    return real_tree_catalog(tmp_path / "catalog")
 
 
 def run(root: Path, *args: str) -> tuple[int, str]:

@@ -2,27 +2,22 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
+from conftest import real_tree_catalog
 from ddl_catalog.importer import run_import
 from ddl_catalog.importer.markdown import parse_list
 from ddl_catalog.importer.plan import Plan, match_category
 
-REPO = Path(__file__).resolve().parent.parent
 STYLES = Path(__file__).parent / "fixtures" / "import"
 
 
 @pytest.fixture
 def catalog(tmp_path: Path) -> Path:
     """An entry-less catalog with the real category tree."""
-    root = tmp_path / "catalog"
-    (root / "data").mkdir(parents=True)
-    for name in ("categories.yml", "tags.yml"):
-        shutil.copy(REPO / "data" / name, root / "data" / name)
-    return root
+    return real_tree_catalog(tmp_path / "catalog")
 
 
 def plan_of(name: str, root: Path) -> Plan:
