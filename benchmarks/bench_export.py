@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+from _timing import best
 from ddl_catalog import export
 from ddl_catalog.export.json import entry_record
 from ddl_catalog.model import Catalog, Category, Entry, Identifiers, Tag
@@ -50,15 +49,6 @@ def synthetic(size: int) -> Catalog:
     return Catalog(root=Path("."), entries=entries, categories=cats, tags=tags)
 
 
-def best(func: Callable[[], object], runs: int = 3) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--sizes", default="1000,20000")
@@ -67,8 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---:|---|---:|---:|---:|")
     for size in (int(s) for s in args.sizes.split(",")):
         catalog = synthetic(size)
-        records = partial(lambda c: json.dumps([entry_record(e) for e in c.entries]), catalog)
-        base = best(records)
+        base = best(lambda c=catalog: json.dumps([entry_record(e) for e in c.entries]))
         print(f"| {size} | baseline json.dumps | {base:.3f} | 1.0 | |")
         for fmt in export.FORMATS:
             text = export.render(catalog, fmt)

@@ -238,7 +238,7 @@ def measure(
         server.stats.reset()
     run = Run(name)
     run.wall, run.cpu, run.rss_mb, out, err = run_process(command, ROOT)
-    run.requests = sum(s.stats.requests for s in servers) - 1  # not the index page
+    run.requests = sum(s.stats.requests for s in servers[1:])  # [0] only serves the page
     run.peak_per_origin = max(s.stats.peak for s in servers[1:])
     try:
         score(run, parse(out), truth)
@@ -345,7 +345,6 @@ def one_round(
         )
     ]
     if lk is not None:
-        servers[0].stats.reset()
         runs.append(
             measure(
                 f"linkinator {info} --retry",

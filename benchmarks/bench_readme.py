@@ -12,11 +12,11 @@ YAML, no validation), so only rendering is timed; best of three runs.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
-import time
-from collections.abc import Callable
 from pathlib import Path
 
+from _timing import best
 from ddl_catalog.catalog import open_catalog
 from ddl_catalog.model import Catalog, Entry, Link
 from ddl_catalog.render import readme
@@ -26,8 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def synthetic(size: int) -> Catalog:
     real = open_catalog(ROOT)
-    categories, tags = dict(real.categories), dict(real.tags)
-    ids = list(categories)
+    ids = list(real.categories)
     rng = random.Random(size)
     entries = tuple(
         Entry(
@@ -48,16 +47,7 @@ def synthetic(size: int) -> Catalog:
         )
         for n in range(size)
     )
-    return Catalog(root=ROOT, entries=entries, categories=categories, tags=tags)
-
-
-def best(func: Callable[[], object], runs: int = 3) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        func()
-        times.append(time.perf_counter() - start)
-    return min(times)
+    return dataclasses.replace(real, entries=entries)  # the live tree and tags, other entries
 
 
 def baseline(catalog: Catalog) -> str:
