@@ -308,18 +308,19 @@ def _shorten(section: SectionView) -> SectionView:
     )
 
 
-def _fit(view: ReadmeView, template: Any) -> ReadmeView:
-    """Shorten the largest sections, one by one, until the README fits SIZE_BUDGET.
+def _fit(view: ReadmeView, template: Any) -> str:
+    """Render the README, shortening the largest sections, one by one, to fit SIZE_BUDGET.
 
     Largest means most bytes in full form; ties go to the section that comes first. A
     shortened section shows its first SHORT_ENTRIES entries in compact form (title and link)
     and its first SHORT_XREFS cross-references, then links to its page on the website.
     """
     module = template.make_module({"view": view})
-    full = [len(str(module.section(s)).encode()) for s in view.sections]
-    total = len(str(module).encode())
+    text: str = str(module)
+    total = len(text.encode())
     if total <= SIZE_BUDGET:
-        return view
+        return text
+    full = [len(str(module.section(s)).encode()) for s in view.sections]
     sections = list(view.sections)
     for index in sorted(range(len(sections)), key=lambda i: (-full[i], i)):
         short = _shorten(sections[index])
@@ -327,7 +328,8 @@ def _fit(view: ReadmeView, template: Any) -> ReadmeView:
         total -= full[index] - len(str(module.section(short)).encode())
         if total <= SIZE_BUDGET:
             break
-    return replace(view, sections=tuple(sections))
+    text = template.render(view=replace(view, sections=tuple(sections)))
+    return text
 
 
 def render(catalog: Catalog, *, site_url: str | None = None) -> str:
@@ -341,8 +343,7 @@ def render(catalog: Catalog, *, site_url: str | None = None) -> str:
         raise ReadmeError(str(err)) from err
     try:
         template = _environment().get_template(TEMPLATE)
-        view = _fit(build_view(catalog, site, metadata), template)
-        text: str = template.render(view=view)
+        text = _fit(build_view(catalog, site, metadata), template)
     except jinja2.TemplateError as err:
         raise ReadmeError(f"{TEMPLATE}: {err}") from err
     text = _tidy(text)

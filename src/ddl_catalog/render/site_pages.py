@@ -29,6 +29,7 @@ from markupsafe import Markup, escape
 
 from ddl_catalog.metadata import Metadata, MetadataError, load_metadata
 from ddl_catalog.model import KIND_LABELS, Catalog, Entry
+from ddl_catalog.render.readme import authors_text
 
 #: Kind groups, each one page under kinds/<slug>/: (slug, title, kinds).
 KIND_GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
@@ -277,7 +278,6 @@ class PageBuilder:
         self.env.filters["md"] = md_text
         self.env.filters["block"] = self._stash
         self._blocks: list[str] = []
-        self.env.globals["kind_label"] = lambda kind, plural=False: KIND_LABELS[kind][int(plural)]
         self.layout = Layout()
         self._section_ids = {c for c in catalog.categories} - {e.id for e in catalog}
         self._section_url: dict[str, str] = {}
@@ -320,7 +320,7 @@ class PageBuilder:
                 for _title, _anchor, entries in section_list:
                     for entry in entries:
                         self.layout.home_of[entry.id] = part_url
-                    category_id = self._category_of_anchor(plan.top_id, _anchor)
+                    category_id = plan.category_of[_anchor]
                     self._section_url.setdefault(category_id, part_url)
         for plan in plans:
             self.layout.pages += self._render_category(plan)
@@ -337,14 +337,11 @@ class PageBuilder:
         sections: list[tuple[str, str, list[Entry]]] = [
             ("", "", self.catalog.in_category(top_id, primary=True))
         ]
+        category_of = {"": top_id}  # section anchor -> its category
         for child in self.catalog.children(top_id):
-            sections.append(
-                (
-                    child.title,
-                    self.anchor_of(child.id),
-                    self.catalog.in_category(child.id, primary=True),
-                )
-            )
+            anchor = self.anchor_of(child.id)
+            category_of[anchor] = child.id
+            sections.append((child.title, anchor, self.catalog.in_category(child.id, primary=True)))
         sizes = {e.id: self._card_size(e) for _t, _a, entries in sections for e in entries}
         parts = self._split(sections, sizes, self.budget)
         if len(parts) > 1:
@@ -354,10 +351,13 @@ class PageBuilder:
             parts = self._split(sections, sizes, self.budget - sum(map(_stub_size, later)))
         base = page_url(f"{top_id}.md")
         urls = [base if i == 0 else f"{base}{i + 1}/" for i in range(len(parts))]
-        return _CategoryPlan(top.id, list(zip(urls, parts, strict=True)))
+        return _CategoryPlan(top.id, list(zip(urls, parts, strict=True)), category_of)
 
     def _split(
-        self, sections: list[tuple[str, str, list[Entry]]], sizes: dict[str, int], first: int
+        self,
+        sections: Sequence[tuple[str, str, Sequence[Entry]]],
+        sizes: Mapping[str, int],
+        first: int,
     ) -> list[list[tuple[str, str, list[Entry]]]]:
         """Cut sections of cards into parts: the first takes ``first`` bytes, others the budget."""
         parts: list[list[tuple[str, str, list[Entry]]]] = [[]]
@@ -397,7 +397,7 @@ class PageBuilder:
             for heading, anchor, entries in sections:
                 first = anchor not in seen
                 seen.add(anchor)
-                category_id = self._category_of_anchor(plan.top_id, anchor)
+                category_id = plan.category_of[anchor]
                 secondary = self.catalog.in_category(category_id, primary=False) if first else []
                 if not entries and not first:
                     continue
@@ -437,19 +437,6 @@ class PageBuilder:
             )
             pages.append(replace(page, search=tuple(docs)))
         return pages
-
-    def _category_of_anchor(self, top_id: str, anchor: str) -> str:
-        """Return the category id of a section anchor of a top-level category's page."""
-        for category_id, candidate in self._section_anchor_map(top_id):
-            if candidate == anchor:
-                return category_id
-        raise KeyError(anchor)
-
-    def _section_anchor_map(self, top_id: str) -> list[tuple[str, str]]:
-        """Return (category id, section anchor) for a top category and its children."""
-        return [(top_id, "")] + [
-            (c.id, self.anchor_of(c.id)) for c in self.catalog.children(top_id)
-        ]
 
     # -- views of an entry -------------------------------------------------------------------
 
@@ -554,19 +541,10 @@ class PageBuilder:
 
         Returns the pages and, for each section anchor, the URL of the page it starts on.
         """
-        parts: list[list[tuple[str, str, list[Entry]]]] = [[]]
-        used = 0
-        for heading, anchor, entries in sections:
-            current: list[Entry] = []
-            parts[-1].append((heading, anchor, current))
-            for entry in entries:
-                size = 400 + len(entry.title) + len(entry.description)
-                if used and used + size > self.budget:
-                    current = []
-                    parts.append([(heading, anchor, current)])
-                    used = 0
-                current.append(entry)
-                used += size
+        sizes = {
+            e.id: 400 + len(e.title) + len(e.description) for _h, _a, es in sections for e in es
+        }
+        parts = self._split(sections, sizes, self.budget)
         srcs = [f"{base_src}.md"] + [f"{base_src}/{i + 1}.md" for i in range(1, len(parts))]
         urls = [page_url(s) for s in srcs]
         pages = []
@@ -607,7 +585,7 @@ class PageBuilder:
                     "y": e.year,
                     "c": list(dict.fromkeys(list(e.categories) + top)),
                     "g": list(e.tags),
-                    "a": ", ".join(e.authors[:3]) + (" et al." if len(e.authors) > 3 else ""),
+                    "a": authors_text(e.authors) or "",
                     "d": e.description,
                     "h": relative(url, self.layout.permalink(e.id)),
                 }
@@ -651,14 +629,7 @@ class PageBuilder:
             (
                 top.title,
                 relative(from_url, page_url(f"{top.id}.md")),
-                len(
-                    {
-                        e.id
-                        for c in [top.id, *top.children]
-                        for primary in (True, False)
-                        for e in self.catalog.in_category(c, primary=primary)
-                    }
-                ),
+                len({e.id for c in [top.id, *top.children] for e in self.catalog.in_category(c)}),
             )
             for top in self.catalog.top_categories()
         ]
@@ -698,7 +669,8 @@ def _stub_size(entry: Entry) -> int:
 
 @dataclass(frozen=True)
 class _CategoryPlan:
-    """The parts of one top-level category: (page URL, sections) in order."""
+    """One top-level category's parts, (page URL, sections) in order, and each anchor's category."""
 
     top_id: str
     parts: list[tuple[str, list[tuple[str, str, list[Entry]]]]]
+    category_of: dict[str, str]
