@@ -9,11 +9,14 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from ddl_catalog import __version__
+
+if TYPE_CHECKING:
+    from ddl_catalog.model import Catalog
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -204,12 +207,22 @@ def readme(root: Path, check: bool, output: Path | None) -> None:
     With --check, writes nothing: prints a unified diff and exits 1 when the file is stale.
     """
     from ddl_catalog.catalog import InvalidCatalog, open_catalog
-    from ddl_catalog.render import readme as rendering
-    from ddl_catalog.render.markdown import UnsafeURLError
 
     target = output if output is not None else root / "README.md"
     try:
-        text = rendering.render(open_catalog(root))
+        catalog = open_catalog(root)
+    except InvalidCatalog as err:
+        raise click.ClickException(str(err)) from err
+    _write_readme(catalog, target, check=check)
+
+
+def _write_readme(catalog: Catalog, target: Path, *, check: bool) -> None:
+    """Write the README of a catalog to target, or with ``check`` exit 1 when it is stale."""
+    from ddl_catalog.render import readme as rendering
+    from ddl_catalog.render.markdown import UnsafeURLError
+
+    try:
+        text = rendering.render(catalog)
         if check:
             diff = rendering.stale_diff(target, text)
             if diff is not None:
@@ -221,7 +234,7 @@ def readme(root: Path, check: bool, output: Path | None) -> None:
             click.echo(f"{target} is up to date")
             return
         rendering.write_atomic(target, text)
-    except (InvalidCatalog, rendering.ReadmeError, UnsafeURLError) as err:
+    except (rendering.ReadmeError, UnsafeURLError) as err:
         raise click.ClickException(str(err)) from err
     click.echo(f"wrote {target}")
 
@@ -337,6 +350,7 @@ def build(ctx: click.Context, root: Path, strict: bool) -> None:
     This is what `make build` runs. Nothing is written when validation fails, and a failed
     step leaves the previous outputs in place.
     """
+    from ddl_catalog import catalog as model
     from ddl_catalog import report as reporting
     from ddl_catalog.validate import validate as run
 
@@ -346,8 +360,10 @@ def build(ctx: click.Context, root: Path, strict: bool) -> None:
             click.echo(line)
         raise click.ClickException("validation failed: nothing was built")
     click.echo(reporting.summary(result))
-    ctx.invoke(readme, root=root, check=False, output=None)
-    ctx.invoke(site, root=root, serve=False, dev_addr="127.0.0.1:8000")
+    # The README is built from this validation; the site's mkdocs plugin opens the catalog
+    # itself, as it does under `mkdocs build` and `mkdocs serve`.
+    _write_readme(model.build(root, result), root / "README.md", check=False)
+    ctx.invoke(site, root=root)
 
 
 @cli.command("import")
