@@ -170,7 +170,11 @@ class Document:
 
 def _at(event: Any) -> tuple[int, int]:
     """Return the 1-based (line, column) where a parser event starts."""
-    mark = event.start_mark
+    return _position(event.start_mark)
+
+
+def _position(mark: Any) -> tuple[int, int]:
+    """Return the 1-based (line, column) of a libyaml mark, or (1, 1) without one."""
     return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
 
 
@@ -228,8 +232,7 @@ def _parse(text: str, display: str, *, record: bool) -> Document:
     try:
         return builder.build()
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+        line, column = _position(exc.problem_mark or exc.context_mark)
         problem = exc.problem or exc.context or "malformed YAML"
         hint = ""
         if _tab_near(text, line):
@@ -260,7 +263,6 @@ def _tab_near(text: str, line: int) -> bool:
 def load_file(file: FilePath, display: str, max_bytes: int = MAX_FILE_BYTES) -> Document:
     """Read and parse one YAML file; the top level must be a mapping."""
     document = parse_yaml(read_text(file, display, max_bytes), display)
-    document.text, document.source = "", file
     if document.data is None:
         raise _fail(display, 1, 1, "file is empty: write the entry's fields as a mapping", "empty")
     if not isinstance(document.data, dict):
@@ -273,6 +275,8 @@ def load_file(file: FilePath, display: str, max_bytes: int = MAX_FILE_BYTES) -> 
             f"the file must hold a mapping of fields (key: value), found {found}",
             "not-a-mapping",
         )
+    # Keep the path, not the text: positions, when asked for, read the file again.
+    document.text, document.source = "", file
     return document
 
 
@@ -308,20 +312,17 @@ class _Builder:
         return document
 
     def _check(self, event: Any) -> None:
-        mark = event.start_mark
         if isinstance(event, ev.AliasEvent):
             raise _fail(
                 self.display,
-                mark.line + 1,
-                mark.column + 1,
+                *_at(event),
                 f"YAML aliases (*{event.anchor}) are not allowed: write the value out",
                 "yaml-alias",
             )
         if getattr(event, "anchor", None):
             raise _fail(
                 self.display,
-                mark.line + 1,
-                mark.column + 1,
+                *_at(event),
                 f"YAML anchors (&{event.anchor}) are not allowed: write each value out",
                 "yaml-anchor",
             )
@@ -333,8 +334,7 @@ class _Builder:
         ):
             raise _fail(
                 self.display,
-                mark.line + 1,
-                mark.column + 1,
+                *_at(event),
                 f"YAML tags ({tag}) are not allowed: plain values only",
                 "yaml-tag",
             )

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ddl_catalog.kinds import FOLDER_KINDS as FOLDER_KINDS
 from ddl_catalog.kinds import KIND_FOLDERS as KIND_FOLDERS
 
 #: Human labels for kinds, singular and plural.

@@ -25,12 +25,11 @@ SCHEMA_DIR = os.path.join(os.path.dirname(__file__), "schema")
 
 @cache
 def schema(name: str) -> dict[str, Any]:
-    """Return the parsed JSON Schema ``name`` (entry, categories or tags)."""
+    """Return the parsed JSON Schema ``name`` (entry, categories, tags, export ...)."""
     import json  # only for detailed errors and generation: validating a good catalog skips it
 
-    with open(os.path.join(SCHEMA_DIR, f"{name}.schema.json"), encoding="utf-8") as handle:
-        text = handle.read()
-    loaded: dict[str, Any] = json.loads(text)
+    with open(schema_path(name), encoding="utf-8") as handle:
+        loaded: dict[str, Any] = json.load(handle)
     return loaded
 
 

@@ -29,18 +29,16 @@ class Report:
     def __init__(
         self,
         problems: list[Problem],
-        documents: list[Document] | None = None,
-        context: Context | None = None,
-        files: int = 0,
-        trees: dict[str, Any] | None = None,
+        documents: list[Document],
+        files: int,
+        trees: dict[str, Any],
     ) -> None:
         self.problems = problems
-        self.documents = documents if documents is not None else []
-        self.context = context
+        self.documents = documents
         self.files = files
         #: The parsed data of categories.yml and tags.yml ("categories", "tags") when they
         #: passed their schemas, so the model is built without reading them again.
-        self.trees = trees if trees is not None else {}
+        self.trees = trees
 
     @property
     def errors(self) -> list[Problem]:
@@ -176,4 +174,4 @@ def _validate(root: FilePath) -> Report:
     trees = {
         name: doc.data for name, doc in (("categories", categories_doc), ("tags", tags_doc)) if doc
     }
-    return Report(sorted(set(problems)), documents, context, files=len(files) + 2, trees=trees)
+    return Report(sorted(set(problems)), documents, files=len(files) + 2, trees=trees)

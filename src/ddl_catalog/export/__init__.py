@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
-from ddl_catalog import files, siteconfig
+from ddl_catalog import files, schemas, siteconfig
 from ddl_catalog.model import Catalog, Entry
 
 
@@ -111,7 +110,8 @@ def render(
 
 def schema_text() -> str:
     """Return the JSON Schema of the JSON export, as published with it."""
-    return resources.files("ddl_catalog").joinpath("schema/export.schema.json").read_text("utf-8")
+    with open(schemas.schema_path("export"), encoding="utf-8") as handle:
+        return handle.read()
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -52,6 +52,14 @@ def problem(
     return Problem(doc.path, line, column, severity, message, rule)
 
 
+def field_name(path: Path_) -> str:
+    """Return a path as a dotted field name such as ``links[1].url`` ("the file" for none)."""
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "the file"
+
+
 def folder_of(doc: Document) -> str:
     """Return the name of the folder that holds the document's file."""
     return posixpath.basename(posixpath.dirname(doc.path))

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ddl_catalog import schemas
 from ddl_catalog.load import Document, Problem
-from ddl_catalog.rules.base import Context, problem
+from ddl_catalog.rules.base import Context, field_name, problem
 from ddl_catalog.suggest import closest, did_you_mean
 
 TYPE_CHECKING = False  # typing is for type checkers only: see entry.py
@@ -84,14 +84,6 @@ def _missing(error: Any) -> str:
     return str(error.message.split("'")[1]) if "'" in error.message else "?"
 
 
-def _field(path: tuple[Any, ...]) -> str:
-    """Return a dotted field name such as ``links[1].url``."""
-    out = ""
-    for part in path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out or "the file"
-
-
 def _shown(value: Any) -> str:
     """Return a short quoted rendering of a bad value."""
     text = repr(value) if not isinstance(value, str) else f"'{value}'"
@@ -107,7 +99,7 @@ def _url_pattern() -> str:
 def _describe(error: Any, doc: Document) -> Problem | None:
     """Turn one jsonschema error into a located, plain-language Problem (or None to skip)."""
     path = tuple(error.absolute_path)
-    name = _field(path)
+    name = field_name(path)
     kind = error.validator
     if kind == "pattern" and error.validator_value == _url_pattern():
         return None  # URL pattern errors are left to the url-scheme rule, which says more

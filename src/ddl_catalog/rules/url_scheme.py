@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 from ddl_catalog.load import Document, Path_, Problem
-from ddl_catalog.rules.base import Context, mappings, problem
+from ddl_catalog.rules.base import Context, field_name, mappings, problem
 
 TYPE_CHECKING = False  # typing is for type checkers only: see entry.py
 if TYPE_CHECKING:
@@ -66,8 +66,5 @@ def check_document(doc: Document) -> Iterator[Problem]:
             continue
         why = url_problem(value)
         if why:
-            name = ".".join(str(p) if isinstance(p, str) else f"[{p}]" for p in path).replace(
-                ".[", "["
-            )
             shown = value if len(value) <= 60 else value[:57] + "..."
-            yield problem(doc, path, f"'{name}' {why}: '{shown}'", ID)
+            yield problem(doc, path, f"'{field_name(path)}' {why}: '{shown}'", ID)
