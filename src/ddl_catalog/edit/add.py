@@ -315,9 +315,7 @@ def add(
     entry.update(kind=kind, description=description, categories=[category], added=request.today)
     entry["id"] = _pick_id(entry, kind, source, existing.ids)
 
-    folder = root / "data" / KIND_FOLDERS[kind]
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{entry['id']}.yml"
+    path = root / "data" / KIND_FOLDERS[kind] / f"{entry['id']}.yml"
     write_atomic(path, dump(entry, schema_line(path, root)))
     return AddResult(path=path, entry=entry, notes=notes)
 

@@ -73,7 +73,6 @@ class LinkCache:
         """Write the cache atomically (temp file in the same folder, fsync, os.replace)."""
         if not self._dirty:
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         payload = json.dumps(
             {"version": VERSION, "results": self.records}, indent=1, sort_keys=True
         )

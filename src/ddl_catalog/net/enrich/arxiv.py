@@ -43,9 +43,12 @@ def fetch(
     aid = normalize_arxiv(arxiv_id)
     if aid is None:
         raise EnrichError(f"not an arXiv id: {arxiv_id!r}")
-    url = f"{api_base(base_url, ENV_VAR, DEFAULT_API)}/query"
-    body = get(session, url, params={"id_list": aid, "max_results": "1"}, **kwargs)
-    return parse(body, aid, url)
+    record = fetch_many([aid], session, base_url, **kwargs).get(aid)
+    if record is None:
+        raise NotFound(
+            f"{api_base(base_url, ENV_VAR, DEFAULT_API)}/query: arXiv has no paper {aid}"
+        )
+    return record
 
 
 def fetch_many(
@@ -59,14 +62,6 @@ def fetch_many(
     params = {"id_list": ",".join(ids), "max_results": str(len(ids))}
     records = parse_feed(get(session, url, params=params, **kwargs), url)
     return {aid: records[aid] for aid in ids if aid in records}
-
-
-def parse(body: bytes, arxiv_id: str, url: str = "arXiv") -> ArxivRecord:
-    """Build a record from an Atom feed answering ``id_list=arxiv_id``; raises EnrichError."""
-    records = parse_feed(body, url)
-    if arxiv_id not in records:
-        raise NotFound(f"{url}: arXiv has no paper {arxiv_id}")
-    return records[arxiv_id]
 
 
 def parse_feed(body: bytes, url: str = "arXiv") -> dict[str, ArxivRecord]:

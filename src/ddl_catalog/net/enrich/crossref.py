@@ -53,7 +53,7 @@ def parse(data: Any, url: str = "Crossref") -> WorkRecord:
     return WorkRecord(
         doi=message["DOI"].lower(),
         title=" ".join(title.split()),
-        authors=tuple(_author(a) for a in message.get("author") or [] if _author(a)),
+        authors=tuple(filter(None, map(_author, message.get("author") or []))),
         venue=" ".join(venues[0].split()) if venues and isinstance(venues[0], str) else None,
         year=_year(message),
         type=message.get("type"),

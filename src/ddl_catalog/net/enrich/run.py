@@ -12,7 +12,6 @@ import json
 import os
 import re
 import time
-import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
@@ -22,6 +21,7 @@ from typing import Any
 import requests
 
 from ddl_catalog.files import write_atomic
+from ddl_catalog.ids import ascii_fold
 from ddl_catalog.metadata import METADATA_DIR, SOURCES, Metadata, entry_keys, read_records
 from ddl_catalog.model import Catalog, Entry
 from ddl_catalog.net.enrich import arxiv, crossref, github
@@ -74,7 +74,8 @@ def enrich(
     for entry in catalog:
         for source, key in entry_keys(entry).items():
             wanted[source].setdefault(key, []).append(entry)
-    for source in (s for s in SOURCES if s in set(only)):
+    chosen = set(only)
+    for source in (s for s in SOURCES if s in chosen):
         fresh = _fetch_source(
             source, sorted(wanted[source]), session, bases.get(source), sleep, report
         )
@@ -88,9 +89,8 @@ def enrich(
             for entry in wanted[source][key]:
                 report.disagreements.extend(compare(source, entry, record))
                 if source == "github":
-                    meta = Metadata(entry.id, github=dict(record, fetched=date))
-                    for flag in meta.flags:
-                        report.flags.append(f"{entry.id}: {key} is {flag}")
+                    meta = Metadata(entry.id, github=records[key])
+                    report.flags.extend(f"{entry.id}: {key} is {flag}" for flag in meta.flags)
     return report
 
 
@@ -158,8 +158,7 @@ def compare(source: str, entry: Entry, record: dict[str, Any]) -> list[str]:
 
 def _norm(text: str) -> str:
     """Return text without accents, case, punctuation or spacing, for comparison."""
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "", plain.casefold())
+    return re.sub(r"[^a-z0-9]+", "", ascii_fold(text).casefold())
 
 
 def _families(names: Iterable[str]) -> list[str]:
@@ -169,8 +168,6 @@ def _families(names: Iterable[str]) -> list[str]:
 
 def _write(root: Path, source: str, records: dict[str, dict[str, Any]]) -> None:
     """Write one source's metadata file atomically, keys sorted (byte-stable)."""
-    folder = root / METADATA_DIR
-    folder.mkdir(parents=True, exist_ok=True)
     document = {"source": _TITLES[source], "records": dict(sorted(records.items()))}
     text = json.dumps(document, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-    write_atomic(folder / f"{source}.json", text)
+    write_atomic(root / METADATA_DIR / f"{source}.json", text)
