@@ -159,3 +159,10 @@ def test_identity_keys_join_url_and_identifiers() -> None:
     assert ("doi", "10.1234/x") in keys
     assert ("url", "arxiv.org/abs/1802.05799") in keys
     assert ident.identity_keys({"url": 42}) == set()
+
+
+def test_repo_as_written_keeps_case_and_skips_transfers() -> None:
+    assert ident.repo_as_written("https://github.com/Uber/Horovod.git") == "Uber/Horovod"
+    assert ident.repo_as_written("https://github.com/NVIDIA/nccl/tree/master") == "NVIDIA/nccl"
+    assert ident.repo_as_written("https://github.com/NVIDIA/nccl/issues/1") is None
+    assert ident.repo_as_written("https://gitlab.com/NVIDIA/nccl") is None

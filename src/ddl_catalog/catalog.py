@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ddl_catalog.load import load_file
 from ddl_catalog.model import Catalog, Category, Entry, Tag
 from ddl_catalog.validate import Report, validate
 
@@ -53,3 +54,20 @@ def _tree(cats: Any, tag_data: Any) -> tuple[dict[str, Category], dict[str, Tag]
             )
     tags = {t["id"]: Tag(t["id"], t["description"]) for t in tag_data["tags"]}
     return categories, tags
+
+
+def read_categories(root: Path) -> dict[str, str]:
+    """Return {category id: title} of data/categories.yml, unvalidated (for add and import).
+
+    Malformed nodes are skipped (validate reports them); raises LoadError if unreadable.
+    """
+    data = load_file(root / "data" / "categories.yml", "data/categories.yml").data
+    found: dict[str, str] = {}
+    tops = data.get("categories")
+    for top in tops if isinstance(tops, list) else []:
+        if not isinstance(top, dict):
+            continue
+        for node in [top, *(top.get("children") or [])]:
+            if isinstance(node, dict) and isinstance(node.get("id"), str):
+                found[node["id"]] = str(node.get("title") or node["id"])
+    return found

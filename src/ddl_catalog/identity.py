@@ -156,13 +156,24 @@ def github_repo(url: str) -> str | None:
     return analyse(url).github
 
 
+def repo_as_written(url: str) -> str | None:
+    """Return ``owner/name`` of a repository's home URL as written (case kept, no transfer)."""
+    return _repo_segments(_split(url)[2]) if github_repo(url) is not None else None
+
+
 def _repo_from_path(path: str) -> str | None:
     """Return the canonical repository of a github.com path that is a repository's home."""
+    repo = _repo_segments(path)
+    return canonical_github(repo) if repo is not None else None
+
+
+def _repo_segments(path: str) -> str | None:
+    """Return ``owner/name`` of a github.com path that is a repository's home, else None."""
     segments = [s for s in path.split("/") if s]
     is_root = len(segments) == 2 or (len(segments) == 4 and segments[2] == "tree")
     if not is_root or segments[0].lower() in _GITHUB_RESERVED:
         return None
-    return canonical_github(f"{segments[0]}/{segments[1].removesuffix('.git')}")
+    return f"{segments[0]}/{segments[1].removesuffix('.git')}"
 
 
 def canonical_github(repo: str) -> str:

@@ -18,6 +18,7 @@ from typing import Any, Literal, Protocol
 from urllib.parse import urlsplit
 
 from ddl_catalog import identity, ids
+from ddl_catalog.catalog import read_categories
 from ddl_catalog.edit.fmt import dump, schema_line
 from ddl_catalog.files import write_atomic
 from ddl_catalog.load import LoadError, load_file
@@ -89,9 +90,6 @@ class AddResult:
     notes: list[str]
 
 
-_GITHUB_PATH = re.compile(r"^/([A-Za-z0-9-]+)/([A-Za-z0-9._-]+?)(?:\.git)?/?$")
-
-
 def recognise(text: str) -> Source:
     """Return what a URL, bare DOI or arXiv id points at; raise AddError for anything else."""
     text = text.strip()
@@ -107,9 +105,7 @@ def recognise(text: str) -> Source:
         return Source("arxiv", aid, f"https://arxiv.org/abs/{aid}")
     if (doi := identity.doi_from_url(text)) is not None:
         return Source("doi", doi, f"https://doi.org/{doi}")
-    if identity.github_repo(text) is not None:
-        segments = [s for s in urlsplit(text).path.split("/") if s][:2]
-        repo = f"{segments[0]}/{segments[1].removesuffix('.git')}"
+    if (repo := identity.repo_as_written(text)) is not None:
         return Source("github", repo, f"https://github.com/{repo}")
     if not urlsplit(text).hostname:
         raise AddError(f"'{text}' has no host name")
@@ -185,12 +181,9 @@ def _existing(root: Path) -> _Existing:
         for key in identity.identity_keys(data):
             found.keys.setdefault(key, (entry_id, display))
     try:
-        tree = load_file(root / "data" / "categories.yml", "data/categories.yml").data
+        found.categories = list(read_categories(root))
     except LoadError as exc:
         raise AddError(f"cannot read the categories: {exc}") from exc
-    for top in tree.get("categories") or []:
-        found.categories.append(top["id"])
-        found.categories.extend(child["id"] for child in top.get("children") or [])
     return found
 
 

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+from ddl_catalog.catalog import read_categories
 from ddl_catalog.importer.markdown import BadList, parse_list, read_list
-from ddl_catalog.importer.plan import Plan, Planner, read_categories, read_existing
+from ddl_catalog.importer.plan import Plan, Planner, read_existing
 from ddl_catalog.importer.write import WriteError, render, write_new
 from ddl_catalog.load import LoadError
 
@@ -67,7 +68,7 @@ def run_import(
     except LoadError as exc:
         raise ImportFailed(str(exc.problem)) from exc
     stamp = added or today()
-    plan = Planner(existing, stamp).run(parsed)
+    plan = Planner(existing).run(parsed)
     result = ImportResult(plan, target, dry_run)
     if dry_run:
         return result

@@ -203,8 +203,6 @@ def read_existing(root: Path, extra_dirs: tuple[Path, ...] = ()) -> Existing:
             data = load_file(file, file.name).data
         except LoadError:
             continue
-        if not isinstance(data, dict):
-            continue
         entry_id = str(data.get("id") or file.stem)
         found.ids.add(entry_id)
         for key in sorted(identity.identity_keys(data)):
@@ -233,7 +231,7 @@ def _read_corrections(root: Path, found: Existing) -> None:
         data = load_file(file, "data/seed-corrections.yml").data
     except LoadError:
         return
-    rows = data.get("corrections") if isinstance(data, dict) else None
+    rows = data.get("corrections")
     for row in rows if isinstance(rows, list) else []:
         if not isinstance(row, dict) or not isinstance(row.get("url"), str):
             continue
@@ -249,20 +247,6 @@ def _link_urls(data: dict[str, Any]) -> list[str]:
     urls = [link.get("url") for link in data.get("links") or [] if isinstance(link, dict)]
     urls.append(data.get("archive_url"))
     return [u for u in urls if isinstance(u, str) and u.strip()]
-
-
-def read_categories(root: Path) -> dict[str, str]:
-    """Return {category id: title} from data/categories.yml (raises LoadError if unreadable)."""
-    data = load_file(root / "data" / "categories.yml", "data/categories.yml").data
-    found: dict[str, str] = {}
-    tops = data.get("categories") if isinstance(data, dict) else None
-    for top in tops if isinstance(tops, list) else []:
-        if not isinstance(top, dict):
-            continue
-        for node in [top, *(top.get("children") or [])]:
-            if isinstance(node, dict) and isinstance(node.get("id"), str):
-                found[node["id"]] = str(node.get("title") or node["id"])
-    return found
 
 
 # --------------------------------------------------------------------------- helpers
@@ -410,9 +394,8 @@ def draft_description(item: RawItem) -> str:
 class Planner:
     """Turns the items of one parsed list into drafts and outcomes."""
 
-    def __init__(self, existing: Existing, today: str) -> None:
+    def __init__(self, existing: Existing) -> None:
         self.existing = existing
-        self.today = today
         self.taken = set(existing.ids)
         self.heading_cache: dict[tuple[str, ...], str] = {}
         self.plan = Plan("")
