@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import bibtexparser
+import click
 import jsonschema
 import pytest
 from bibtexparser import middlewares
@@ -562,3 +563,9 @@ def test_site_url_comes_from_mkdocs_yml(root: Path) -> None:
     self_link = feed.find(f"{ATOM}link[@rel='self']")
     assert self_link is not None
     assert self_link.get("href") == "https://example.org/ddl/feed.xml"
+
+
+def test_the_command_line_offers_every_format() -> None:
+    option = next(p for p in cli.commands["export"].params if p.name == "fmt")
+    assert isinstance(option.type, click.Choice)
+    assert list(option.type.choices) == list(export.FORMATS)

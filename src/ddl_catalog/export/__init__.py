@@ -21,11 +21,9 @@ class ExportError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Format:
-    """An export format: its name on the command line, its media type and its renderer."""
+    """An export format: its name on the command line and its renderer."""
 
     name: str
-    media_type: str
-    description: str
     render: Callable[[Catalog, Sequence[Entry], str | None], str]
 
 
@@ -63,11 +61,11 @@ def _atom(catalog: Catalog, entries: Sequence[Entry], site_url: str | None) -> s
 FORMATS: dict[str, Format] = {
     f.name: f
     for f in (
-        Format("json", "application/json", "every entry, in a versioned envelope", _json),
-        Format("csv", "text/csv", "one row per entry", _csv),
-        Format("bibtex", "application/x-bibtex", "papers and books as BibTeX", _bibtex),
-        Format("csljson", "application/vnd.citationstyles.csl+json", "papers as CSL", _csljson),
-        Format("atom", "application/atom+xml", "feed of additions, newest first", _atom),
+        Format("json", _json),
+        Format("csv", _csv),
+        Format("bibtex", _bibtex),
+        Format("csljson", _csljson),
+        Format("atom", _atom),
     )
 }
 

@@ -58,7 +58,7 @@ def protect(text: str) -> str:
         core = escape(core)
         if any(ch.isupper() for ch in core):
             core = "{" + core + "}"
-        words.append(lead.translate(_LATEX_SPECIALS) + core + escape(trail))
+        words.append(escape(lead) + core + escape(trail))
     return " ".join(words)
 
 

@@ -28,7 +28,7 @@ from urllib.parse import urlsplit
 
 from ddl_catalog import files, siteconfig
 from ddl_catalog.metadata import Metadata, MetadataError, load_metadata
-from ddl_catalog.model import KIND_FOLDERS, Catalog, Category, Entry
+from ddl_catalog.model import KIND_FOLDERS, KIND_LABELS, Catalog, Category, Entry
 from ddl_catalog.render.markdown import Slugger, md_text, md_url
 
 #: Where the website lives when mkdocs.yml gives no ``site_url``.
@@ -49,17 +49,10 @@ TEMPLATE = "README.md.j2"
 TEMPLATES_DIR = Path(__file__).resolve().parents[3] / "templates"
 
 _KIND_RANK = {kind: rank for rank, kind in enumerate(KIND_FOLDERS)}
+#: How counts name each kind ("1 paper", "3 libraries"): the site's labels in lower case, but
+#: "documentation site(s)", since "3 documentation" does not count anything.
 _KIND_COUNT_LABELS = {
-    "framework": ("framework", "frameworks"),
-    "library": ("library", "libraries"),
-    "paper": ("paper", "papers"),
-    "article": ("article", "articles"),
-    "talk": ("talk", "talks"),
-    "tutorial": ("tutorial", "tutorials"),
-    "book": ("book", "books"),
-    "benchmark": ("benchmark", "benchmarks"),
-    "dataset": ("dataset", "datasets"),
-    "list": ("list", "lists"),
+    **{kind: (one.lower(), many.lower()) for kind, (one, many) in KIND_LABELS.items()},
     "docs": ("documentation site", "documentation sites"),
 }
 
@@ -137,7 +130,7 @@ def entry_order(entry: Entry) -> tuple[Any, ...]:
     year = 0
     if entry.kind == "paper":
         year = entry.year if entry.year is not None else 10_000
-    return (_KIND_RANK.get(entry.kind, len(_KIND_RANK)), year, entry.title.casefold(), entry.id)
+    return (_KIND_RANK[entry.kind], year, entry.title.casefold(), entry.id)
 
 
 def authors_text(authors: Sequence[str]) -> str | None:
@@ -204,10 +197,7 @@ def build_view(
         site_url=site,
         sections=tuple(sections),
         total=len(catalog),
-        counts=tuple(
-            (n, _KIND_COUNT_LABELS[kind][n != 1] if kind in _KIND_COUNT_LABELS else kind)
-            for kind, n in counts.items()
-        ),
+        counts=tuple((n, _KIND_COUNT_LABELS[kind][n != 1]) for kind, n in counts.items()),
     )
 
 

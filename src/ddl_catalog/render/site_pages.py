@@ -523,7 +523,7 @@ class PageBuilder:
         if undated:
             sections.append(("Year unknown", "year-unknown", undated))
         counts = {year: len(s[2]) for year, s in zip(years, sections, strict=False)}
-        pages, anchors = self._list_pages("papers-by-year", "Papers by year", sections)
+        pages, anchors = self._list_pages("papers-by-year", "Papers by year", sections, chart=True)
         base = page_url("papers-by-year.md")
         hrefs = {year: relative(base, f"{anchors[f'year-{year}']}#year-{year}") for year in counts}
         chart = year_chart(counts, hrefs, label="Number of papers per year")
@@ -536,10 +536,13 @@ class PageBuilder:
         base_src: str,
         title: str,
         sections: Sequence[tuple[str, str, Sequence[Entry]]],
+        *,
+        chart: bool = False,
     ) -> tuple[list[SitePage], dict[str, str]]:
         """Render sections of one-line entries, split into numbered parts when too big.
 
         Returns the pages and, for each section anchor, the URL of the page it starts on.
+        ``chart`` leaves a place for a chart on the first page.
         """
         sizes = {
             e.id: 400 + len(e.title) + len(e.description) for _h, _a, es in sections for e in es
@@ -559,7 +562,7 @@ class PageBuilder:
                 part=index + 1,
                 parts=[(relative(url, u), n + 1) for n, u in enumerate(urls)],
                 sections=[(h, a, [self.compact(e, url) for e in es]) for h, a, es in part if es],
-                chart=base_src == "papers-by-year" and index == 0,
+                chart=chart and index == 0,
             )
             pages.append(page)
         starts: dict[str, str] = {}
