@@ -505,8 +505,7 @@ def _prose(result: ParsedList, block: _Block) -> None:
     if block.inline is None:
         return
     urls = tuple(link.url for link in block.inline.links)
-    for image in block.inline.images:
-        result.skips.append(Skip(block.line, "image", "", (image,)))
+    _note_images(result, block.line, block.inline)
     if urls:
         result.skips.append(
             Skip(

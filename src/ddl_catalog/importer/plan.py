@@ -260,7 +260,7 @@ def title_key(title: str) -> str | None:
 
 def slug(text: str, max_words: int = 6, max_length: int = 48) -> str:
     """Return kebab-case ASCII of text, cut at a word boundary, without a dangling stopword."""
-    words = ids.kebab(text).split("-") if ids.kebab(text) else []
+    words = [w for w in ids.kebab(text).split("-") if w]
     out: list[str] = []
     for word in words:
         if len(out) >= max_words or len("-".join([*out, word])) > max_length:
