@@ -150,7 +150,7 @@ class Document:
             except (LoadError, yaml.YAMLError):  # pragma: no cover - parsed fine before
                 pass
             finally:
-                builder.loader.dispose()
+                builder.parser.dispose()
             self._positions, self._key_positions = builder.positions, builder.key_positions
         return self._positions
 
@@ -245,7 +245,7 @@ def _parse(text: str, display: str, *, record: bool) -> Document:
             hint = "; a quoted value is not closed"
         raise _fail(display, line, column, f"malformed YAML: {problem}{hint}") from exc
     finally:
-        builder.loader.dispose()
+        builder.parser.dispose()
 
 
 def _tab_near(text: str, line: int) -> bool:
@@ -284,7 +284,7 @@ class _Builder:
     """Turns the parser's event stream into plain Python data plus positions."""
 
     def __init__(self, text: str, display: str, *, record: bool) -> None:
-        self.loader = _Parser(text)
+        self.parser = _Parser(text)
         self.text = text
         self.display = display
         self.record = record
@@ -292,7 +292,7 @@ class _Builder:
         self.key_positions: dict[Path_, tuple[int, int]] = {}
 
     def build(self) -> Document:
-        get = self.loader.get_event
+        get = self.parser.get_event
         get()  # StreamStart
         event = get()
         data: Any = None
