@@ -135,7 +135,10 @@ def test_starts_with_project_and_the_two_commands(catalog: Catalog) -> None:
         "[![Awesome](https://awesome.re/badge.svg)](https://awesome.re)"
     )
     head = text[: text.index("## Contents")]
-    assert "reference catalog of distributed deep learning resources" in head
+    paragraphs = [p for p in head.split("\n\n")[1:] if not p.startswith("<!--")]
+    # what the list is comes first, in one paragraph; then the two commands
+    assert paragraphs[0].startswith("A curated list of distributed deep learning")
+    assert head.index("```sh") > head.index(paragraphs[0])
     first_block = re.search(r"```sh\n(.*?)```", head, re.S)
     assert first_block
     commands = [line.split("#")[0].strip() for line in first_block.group(1).splitlines()]
@@ -170,7 +173,8 @@ def test_hostile_fields_render_inert(catalog: Catalog) -> None:
     inline = [t for t in tokens(body) if t.type in ("code_inline", "s_open", "strong_open")]
     assert inline == []
     ems = [t for t in tokens(body) if t.type == "em_open"]
-    assert len(ems) == 1  # the venue, which is emphasised by the template
+    # the venue and the cross-referenced title, which the template emphasises
+    assert len(ems) == 2
     # and the characters show literally
     plain = "".join(t.content for t in tokens(body) if t.type == "text")
     assert "<img src=x onerror=alert(1)> | *bold* _under_ `tick` [br]" in plain
@@ -215,19 +219,22 @@ def test_entry_in_full_once_and_cross_referenced_elsewhere(catalog: Catalog) -> 
     text = readme.render(catalog)
     assert text.count("[First Paper of 2019](https://arxiv.org/abs/1901.00001)") == 1
     assert "First Paper of 2019" in titles_in(section(text, "Data parallelism"))
-    site = readme.DEFAULT_SITE_URL
-    for heading, via in (
-        ("Model parallelism", "model-parallelism"),
-        ("Surveys and overviews", "surveys"),
-    ):
+    for heading in ("Model parallelism", "Surveys and overviews"):
         body = section(text, heading)
         assert "First Paper of 2019" not in titles_in(body)
         assert (
-            f"See also: [First Paper of 2019]({site}parallelism/?via={via}#alpha2019first)"
+            "Also relevant, listed in other sections: *First Paper of 2019* (in Data parallelism)"
         ) in body
-    assert f"See also: [Horovod]({site}frameworks/?via=data-parallelism#horovod)." in section(
-        text, "Data parallelism"
-    )
+    assert "*Horovod* (in Frameworks)." in section(text, "Data parallelism")
+
+
+def test_cross_references_stay_on_the_page(catalog: Catalog) -> None:
+    """No cross-reference leaves the README for the website (the old ?via= permalinks)."""
+    text = readme.render(catalog)
+    assert "?via=" not in text
+    assert "See also" not in text
+    site = readme.DEFAULT_SITE_URL
+    assert [h for h in hrefs(text) if h.startswith(site) and "#" in h] == []
 
 
 def test_no_url_appears_twice(catalog: Catalog) -> None:
@@ -265,10 +272,10 @@ def test_site_url_from_mkdocs_or_default(tmp_path: Path) -> None:
     assert readme.site_url_for(tmp_path) == "https://example.org/cat/"
 
 
-def test_site_url_used_for_cross_references(root: Path) -> None:
+def test_site_url_used_for_the_website_link(root: Path) -> None:
     (root / "mkdocs.yml").write_text("site_url: https://example.org/ddl/\n")
     text = readme.render(open_catalog(root))
-    assert "(https://example.org/ddl/parallelism/?via=surveys#alpha2019first)" in text
+    assert "[website](https://example.org/ddl/)" in text
 
 
 # -- determinism -------------------------------------------------------------------------------

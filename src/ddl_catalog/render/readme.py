@@ -5,12 +5,13 @@ The layout lives in the template; this module decides what goes where:
 * order: inside a section, entries are grouped by kind (frameworks, libraries, papers,
   articles, talks, tutorials, books, benchmarks, datasets, lists, docs); papers are sorted by
   year (oldest first, undated last) then title, everything else by title; ties by id;
-* an entry appears in full once, under its primary (first) category, and as a "See also" link
-  to its website permalink under each of its other categories;
+* an entry appears in full once, under its primary (first) category; each of its other
+  categories names it in a short "Also relevant" line that says which section lists it, so a
+  reader stays on the page (no link leaves GitHub for the website, and no URL repeats);
 * secondary links are labelled by type (``code``, ``slides`` ...; ``slides 1``, ``slides 2``
   when an entry has several of a type);
 * no URL appears twice (awesome-lint's double-link rule): a secondary link that repeats a URL
-  already on the page is left out, and each cross-reference link names the section it sits in;
+  already on the page is left out;
 * size: if the full README would exceed SIZE_BUDGET bytes, the largest sections are shortened
   first, one at a time, until it fits (see ``_fit``); GitHub stops rendering past 512 KB.
 """
@@ -86,10 +87,10 @@ class EntryView:
 
 @dataclass(frozen=True, slots=True)
 class XrefView:
-    """A cross-reference to an entry listed in full under another category."""
+    """Entries listed in full under another section, named by title under that section's title."""
 
-    title: str
-    href: str
+    section: str
+    titles: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +105,7 @@ class SectionView:
     entries: tuple[EntryView, ...]
     xrefs: tuple[XrefView, ...]
     site_link: str
+    xref_count: int = 0
     shortened: bool = False
     total_entries: int = 0
     total_xrefs: int = 0
@@ -163,14 +165,21 @@ def section_link(catalog: Catalog, site: str, category_id: str) -> str:
     return f"{site}{top}/" if top == category_id else f"{site}{top}/#{category_id}"
 
 
-def permalink(catalog: Catalog, site: str, entry: Entry, via: str) -> str:
-    """Return the entry's website permalink, tagged with the section linking to it.
-
-    The ``via`` query makes each cross-reference's URL unique on the README page (an entry
-    can be cross-referenced from several sections); a static site ignores it.
-    """
-    top = top_of(catalog, entry.primary_category)
-    return f"{site}{top}/?via={via}#{entry.id}"
+def cross_references(catalog: Catalog, entries: Sequence[Entry]) -> tuple[XrefView, ...]:
+    """Group entries by the section that lists them in full, in the README's section order."""
+    order = {
+        category.id: rank
+        for rank, category in enumerate(
+            c for top in catalog.top_categories() for c in (top, *catalog.children(top.id))
+        )
+    }
+    groups: dict[str, list[str]] = {}
+    for entry in entries:
+        groups.setdefault(entry.primary_category, []).append(entry.title)
+    return tuple(
+        XrefView(catalog.categories[category_id].title, tuple(titles))
+        for category_id, titles in sorted(groups.items(), key=lambda item: order[item[0]])
+    )
 
 
 def build_view(
@@ -220,8 +229,9 @@ def _section(
         depth=depth,
         anchor=slugger.slug(category.title),
         entries=tuple(_entry_view(e, main_urls, seen_links, meta.get(e.id)) for e in primary),
-        xrefs=tuple(XrefView(e.title, permalink(catalog, site, e, category.id)) for e in secondary),
+        xrefs=cross_references(catalog, secondary),
         site_link=section_link(catalog, site, category.id),
+        xref_count=len(secondary),
         total_entries=len(primary),
         total_xrefs=len(secondary),
     )
@@ -290,10 +300,18 @@ def _environment() -> Any:
 
 
 def _shorten(section: SectionView) -> SectionView:
+    xrefs: list[XrefView] = []
+    room = SHORT_XREFS
+    for group in section.xrefs:
+        if room <= 0:
+            break
+        xrefs.append(replace(group, titles=group.titles[:room]))
+        room -= len(xrefs[-1].titles)
     return replace(
         section,
         entries=section.entries[:SHORT_ENTRIES],
-        xrefs=section.xrefs[:SHORT_XREFS],
+        xrefs=tuple(xrefs),
+        xref_count=sum(len(group.titles) for group in xrefs),
         shortened=True,
     )
 
