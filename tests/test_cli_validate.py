@@ -125,6 +125,27 @@ def test_a_category_id_defined_twice_is_located(catalog_dir: Callable[..., Path]
     )
 
 
+def test_an_alias_that_repeats_a_category_id_is_located(
+    catalog_dir: Callable[..., Path],
+) -> None:
+    root = catalog_dir()
+    tree = root / "data" / "categories.yml"
+    tree.write_text(
+        tree.read_text(encoding="utf-8")
+        + "  - id: background\n    title: Background\n    description: Merged topics.\n"
+        + "    aliases: [old-topic, surveys]\n",
+        encoding="utf-8",
+    )
+    lines = tree.read_text(encoding="utf-8").splitlines()
+    first = lines.index("  - id: surveys") + 1
+    result = CliRunner().invoke(cli, ["validate", "--root", str(root)])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0] == (
+        f"data/categories.yml:{len(lines)}:26: error: category id 'surveys' is defined twice "
+        f"(first at line {first}) [categories]"
+    )
+
+
 def test_python_dash_m_and_console_script_agree() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "ddl_catalog", "validate", "--root", str(ROOT)],

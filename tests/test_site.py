@@ -144,6 +144,19 @@ def test_every_entry_has_its_permalink_on_its_top_category_page(real_site: Path)
         assert entry.id in parse(page).ids, f"/{top}/#{entry.id} missing"
 
 
+def test_every_category_anchor_and_former_id_still_resolves(real_site: Path) -> None:
+    """Subcategory anchors, and the former ids of merged categories, keep leading somewhere."""
+    catalog = open_catalog(REPO)
+    for category in catalog.categories.values():
+        if category.parent is None:
+            assert (real_site / category.id / "index.html").is_file()
+            continue
+        ids = parse(real_site / category.parent / "index.html").ids
+        for name in (category.id, *category.aliases):
+            assert name in ids, f"/{category.parent}/#{name} missing"
+    assert "cmake" in catalog.categories["developer-tools"].aliases
+
+
 def test_pages_exist_and_none_is_too_big(real_site: Path) -> None:
     catalog = open_catalog(REPO)
     expected = [f"{t.id}/index.html" for t in catalog.top_categories()] + [

@@ -46,11 +46,20 @@ def _tree(cats: Any, tag_data: Any) -> tuple[dict[str, Category], dict[str, Tag]
     for top in cats["categories"]:
         children = top.get("children", [])
         categories[top["id"]] = Category(
-            top["id"], top["title"], top["description"], None, tuple(c["id"] for c in children)
+            top["id"],
+            top["title"],
+            top["description"],
+            None,
+            tuple(c["id"] for c in children),
+            tuple(top.get("aliases", ())),
         )
         for child in children:
             categories[child["id"]] = Category(
-                child["id"], child["title"], child["description"], top["id"]
+                child["id"],
+                child["title"],
+                child["description"],
+                top["id"],
+                aliases=tuple(child.get("aliases", ())),
             )
     tags = {t["id"]: Tag(t["id"], t["description"]) for t in tag_data["tags"]}
     return categories, tags

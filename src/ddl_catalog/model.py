@@ -162,6 +162,8 @@ class Category:
     description: str
     parent: str | None = None
     children: tuple[str, ...] = ()
+    #: Former ids of categories merged into this one (their website anchors still lead here).
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

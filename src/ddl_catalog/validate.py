@@ -100,10 +100,14 @@ def _load_tree(root: FilePath, name: str, problems: list[Problem]) -> Document |
     return None if found else doc
 
 
-def _categories(doc: Document, problems: list[Problem]) -> dict[str, Path_]:
+def _categories(
+    doc: Document, problems: list[Problem], aliases: dict[str, tuple[str, Path_]]
+) -> dict[str, Path_]:
     """Index category ids with where they are defined, reporting duplicates.
 
-    Positions are looked up only for a duplicate: asking for one re-parses the file.
+    Former ids (``aliases``) go into ``aliases`` as {alias: (category id, path)}; an alias may
+    not repeat an id or another alias. Positions are looked up only for a duplicate: asking for
+    one re-parses the file.
     """
     index: dict[str, Path_] = {}
     for i, top in enumerate(doc.data["categories"]):
@@ -111,19 +115,26 @@ def _categories(doc: Document, problems: list[Problem]) -> dict[str, Path_]:
             ((i, "children", j), child) for j, child in enumerate(top.get("children", []))
         ]
         for where, node in nodes:
-            path = ("categories", *where, "id")
-            if node["id"] in index:
-                first_line = doc.where(index[node["id"]])[0]
-                problems.append(
-                    problem(
-                        doc,
-                        path,
-                        f"category id '{node['id']}' is defined twice (first at line {first_line})",
-                        "categories",
+            names = [(("categories", *where, "id"), node["id"])]
+            names += [
+                (("categories", *where, "aliases", k), alias)
+                for k, alias in enumerate(node.get("aliases", []))
+            ]
+            for path, name in names:
+                if name in index or name in aliases:
+                    first_line = doc.where(index.get(name) or aliases[name][1])[0]
+                    problems.append(
+                        problem(
+                            doc,
+                            path,
+                            f"category id '{name}' is defined twice (first at line {first_line})",
+                            "categories",
+                        )
                     )
-                )
-            else:
-                index[node["id"]] = path
+                elif path[-1] == "id":
+                    index[name] = path
+                else:
+                    aliases[name] = (node["id"], path)
     return index
 
 
@@ -157,9 +168,11 @@ def _validate(root: FilePath) -> Report:
             problems.append(exc.problem)
     categories_doc = _load_tree(root, "categories", problems)
     tags_doc = _load_tree(root, "tags", problems)
+    aliases: dict[str, tuple[str, Path_]] = {}
     context = Context(
         entries=documents,
-        categories=_categories(categories_doc, problems) if categories_doc else {},
+        categories=_categories(categories_doc, problems, aliases) if categories_doc else {},
+        aliases={alias: target for alias, (target, _path) in aliases.items()},
         tags={t["id"] for t in tags_doc.data["tags"]} if tags_doc else set(),
         has_categories=categories_doc is not None,
         has_tags=tags_doc is not None,

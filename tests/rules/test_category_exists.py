@@ -9,4 +9,6 @@ def test_unknown_categories_with_suggestion(findings: Callable[[str], list[str]]
         ": use an id from data/categories.yml [unknown-category]",
         f"{F}:6:40: error: unknown category 'quantum-computing': use an id from "
         "data/categories.yml [unknown-category]",
+        f"{F}:6:59: error: category 'tensor-parallelism' is now part of 'model-parallelism': "
+        "use 'model-parallelism' [unknown-category]",
     ]

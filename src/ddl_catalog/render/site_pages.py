@@ -279,7 +279,9 @@ class PageBuilder:
         self.env.filters["block"] = self._stash
         self._blocks: list[str] = []
         self.layout = Layout()
-        self._section_ids = {c for c in catalog.categories} - {e.id for e in catalog}
+        names = {c for c in catalog.categories}
+        names |= {alias for c in catalog.categories.values() for alias in c.aliases}
+        self._section_ids = names - {e.id for e in catalog}
         self._section_url: dict[str, str] = {}
         self._check_ids()
 
@@ -409,6 +411,13 @@ class PageBuilder:
                         "anchor": anchor,
                         "first": first,
                         "description": self.catalog.categories[category_id].description,
+                        # Former ids of merged categories keep their links working here.
+                        "aliases": [
+                            self.anchor_of(alias)
+                            for alias in self.catalog.categories[category_id].aliases
+                        ]
+                        if first
+                        else [],
                         "cards": cards,
                         "secondary": [self.compact(e, url) for e in secondary],
                     }

@@ -21,12 +21,15 @@ class Context:
         categories: Mapping[str, Path_] | None = None,
         tags: set[str] | None = None,
         *,
+        aliases: Mapping[str, str] | None = None,
         has_categories: bool = True,
         has_tags: bool = True,
     ) -> None:
         self.entries = entries
         #: Known category ids, each with its path in categories.yml.
         self.categories = categories if categories is not None else {}
+        #: Former category ids, each with the id of the category that took it over.
+        self.aliases = aliases if aliases is not None else {}
         self.tags = tags if tags is not None else set()
         self.has_categories = has_categories
         self.has_tags = has_tags

@@ -18,7 +18,15 @@ def check(ctx: Context) -> Iterator[Problem]:
     known = list(ctx.categories)
     for doc, value in ctx.field_values("categories"):
         for index, category in enumerate(strings(value)):
-            if category not in ctx.categories:
+            if category in ctx.aliases:
+                target = ctx.aliases[category]
+                yield problem(
+                    doc,
+                    ("categories", index),
+                    f"category '{category}' is now part of '{target}': use '{target}'",
+                    ID,
+                )
+            elif category not in ctx.categories:
                 hint = did_you_mean(category, known)
                 yield problem(
                     doc,

@@ -82,6 +82,21 @@ def validate_https___ddl_catalog_github_io_schema_categories_schema_json___defs_
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be longer than or equal to 10 characters")
                 if data__description_len > 300:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be shorter than or equal to 300 characters")
+        if "aliases" in data_keys:
+            data_keys.remove("aliases")
+            data__aliases = data["aliases"]
+            if not isinstance(data__aliases, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".aliases must be array")
+            data__aliases_is_list = isinstance(data__aliases, (list, tuple))
+            if data__aliases_is_list:
+                data__aliases_len = len(data__aliases)
+                if data__aliases_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".aliases must contain at least 1 items")
+                def fn(var): return frozenset(dict((k, fn(v)) for k, v in var.items()).items()) if hasattr(var, "items") else tuple(fn(v) for v in var) if isinstance(var, (dict, list)) else (bool, var) if isinstance(var, bool) else var
+                if data__aliases_len > len(set(fn(data__aliases_x) for data__aliases_x in data__aliases)):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".aliases must contain unique items")
+                for data__aliases_x, data__aliases_item in enumerate(data__aliases):
+                    validate_https___ddl_catalog_github_io_schema_categories_schema_json___defs_id(data__aliases_item, custom_formats, (name_prefix or "data") + ".aliases[{data__aliases_x}]".format(**locals()))
         if "children" in data_keys:
             data_keys.remove("children")
             data__children = data["children"]
@@ -133,6 +148,21 @@ def validate_https___ddl_catalog_github_io_schema_categories_schema_json___defs_
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be longer than or equal to 10 characters")
                 if data__description_len > 300:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be shorter than or equal to 300 characters")
+        if "aliases" in data_keys:
+            data_keys.remove("aliases")
+            data__aliases = data["aliases"]
+            if not isinstance(data__aliases, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".aliases must be array")
+            data__aliases_is_list = isinstance(data__aliases, (list, tuple))
+            if data__aliases_is_list:
+                data__aliases_len = len(data__aliases)
+                if data__aliases_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".aliases must contain at least 1 items")
+                def fn(var): return frozenset(dict((k, fn(v)) for k, v in var.items()).items()) if hasattr(var, "items") else tuple(fn(v) for v in var) if isinstance(var, (dict, list)) else (bool, var) if isinstance(var, bool) else var
+                if data__aliases_len > len(set(fn(data__aliases_x) for data__aliases_x in data__aliases)):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".aliases must contain unique items")
+                for data__aliases_x, data__aliases_item in enumerate(data__aliases):
+                    validate_https___ddl_catalog_github_io_schema_categories_schema_json___defs_id(data__aliases_item, custom_formats, (name_prefix or "data") + ".aliases[{data__aliases_x}]".format(**locals()))
         if data_keys:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties")
     return data
