@@ -6,6 +6,7 @@ starts with ``TODO``; this rule makes sure such an entry cannot be merged as is.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ddl_catalog.load import Path_, Problem
@@ -16,7 +17,9 @@ if TYPE_CHECKING:
     from typing import Any
 
 ID = "placeholder"
-MARKER = "TODO"
+#: The placeholder is the word TODO at the start of a value ("TODO: ...", "todo"), not any
+#: text that starts with those letters: the author Todor Mihaylov is no placeholder.
+MARKER = re.compile(r"\s*todo\b", re.IGNORECASE)
 
 
 def _walk(value: Any, path: Path_) -> Iterator[tuple[Path_, str]]:
@@ -46,7 +49,7 @@ def check(ctx: Context) -> Iterator[Problem]:
         if "todo" not in repr(doc.data).lower():
             continue
         for path, text in _walk(doc.data, ()):
-            if text.strip().upper().startswith(MARKER):
+            if MARKER.match(text):
                 name = ".".join(str(p) for p in path)
                 advice = ADVICE.get(name, "replace it with the real value")
                 yield problem(doc, path, f"{name} is still a TODO placeholder: {advice}", ID)
