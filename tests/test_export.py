@@ -531,6 +531,8 @@ def test_split_name(name: str, parts: Name) -> None:
         "JMLR",
         "Neural Computation",
         "Communications of the ACM",
+        "PVLDB",
+        "TMLR",
     ],
 )
 def test_journals(venue: str) -> None:

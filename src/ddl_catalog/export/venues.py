@@ -31,7 +31,9 @@ JOURNALS: frozenset[str] = frozenset(
         "Neural Computation",
         "Nature",
         "Proceedings of the IEEE",
+        "PVLDB",
         "Science",
+        "TMLR",
     }
 )
 
