@@ -81,6 +81,8 @@ SITE_FILES: dict[str, str] = {
 SCHEMA_FILE = "api/catalog.schema.json"
 #: Per-category BibTeX files: BIB_DIR/<top-category-id>.bib.
 BIB_DIR = "bib"
+#: One BibTeX file per paper or book, to cite one entry: ENTRY_BIB_DIR/<entry-id>.bib.
+ENTRY_BIB_DIR = f"{BIB_DIR}/entries"
 
 
 #: The published site's address (mkdocs.yml's site_url), so the feed links to it.
@@ -131,6 +133,18 @@ def category_bib_files(catalog: Catalog) -> dict[str, str]:
     }
 
 
+def entry_bib_files(catalog: Catalog) -> dict[str, str]:
+    """Map each paper and book to the site path of its own BibTeX file, for its card's link."""
+    from ddl_catalog.export import bibtex
+
+    return {e.id: entry_bib_path(e.id) for e in bibtex.citable(catalog.entries)}
+
+
+def entry_bib_path(entry_id: str) -> str:
+    """Return the site path of one entry's BibTeX file (ids are file-name safe: a-z, 0-9, -)."""
+    return f"{ENTRY_BIB_DIR}/{entry_id}.bib"
+
+
 def site_files(catalog: Catalog, site_dir: Path, *, site_url: str | None = None) -> list[Path]:
     """Write every export into a built site at its stable URL; return the paths written."""
     from ddl_catalog.export import bibtex
@@ -141,6 +155,8 @@ def site_files(catalog: Catalog, site_dir: Path, *, site_url: str | None = None)
     outputs[SCHEMA_FILE] = schema_text()
     for category, rel in category_bib_files(catalog).items():
         outputs[rel] = bibtex.render(bibtex.citable(select(catalog, category)))
+    for entry in bibtex.citable(catalog.entries):
+        outputs[entry_bib_path(entry.id)] = bibtex.entry_bibtex(entry)
     written = []
     for rel, text in sorted(outputs.items()):
         path = site_dir / rel
