@@ -229,13 +229,14 @@ def test_enrichment_flags_show_on_cards(catalog_dir: Callable[..., Path]) -> Non
 
 
 def test_horovod_card(real_site: Path) -> None:
-    html = (real_site / "frameworks" / "index.html").read_text(encoding="utf-8")
+    html = (real_site / "parallelism" / "index.html").read_text(encoding="utf-8")
     card = html[html.index('<h3 id="horovod">') :]
     card = card[: card.index("</article>")]
     assert (
         "https://github.com/ddl-catalog/ddl-catalog/edit/main/data/frameworks/horovod.yml" in card
     )
-    assert "../tags/#tag:mpi" in card
+    assert 'class="ddl-tag" href="../explore/?tag=mpi"' in card  # a tag opens Explore filtered
+    assert "../tags/#tag:mpi" not in card
     assert "Framework" in card
 
 
@@ -244,6 +245,27 @@ def test_paper_card_has_bibtex_with_copy_button(real_site: Path) -> None:
     assert '<details class="ddl-bibtex"><summary>BibTeX</summary>' in html
     assert 'data-clipboard-target="#bib-abadi2016tensorflow"' in html
     assert "@" in html[html.index('id="bib-abadi2016tensorflow"') :][:200]
+
+
+def test_each_paper_card_links_its_own_bibtex_file_and_permalink(real_site: Path) -> None:
+    from ddl_catalog.export.bibtex import entry_bibtex
+
+    catalog = open_catalog(REPO)
+    papers = [e for e in catalog if e.kind in ("paper", "book")]
+    assert papers
+    for entry in papers:
+        category = catalog.categories[entry.primary_category]
+        html_text = (real_site / (category.parent or category.id) / "index.html").read_text(
+            encoding="utf-8"
+        )
+        card = html_text[html_text.index(f'<h3 id="{entry.id}">') :]
+        card = card[: card.index("</article>")]
+        assert f'href="../bib/entries/{entry.id}.bib" download="{entry.id}.bib"' in card
+        assert f'class="ddl-permalink" href="#{entry.id}"' in card
+        bib = (real_site / "bib" / "entries" / f"{entry.id}.bib").read_text(encoding="utf-8")
+        assert bib == entry_bibtex(entry) and bib.startswith("@")
+    framework = next(e for e in catalog if e.kind == "framework")
+    assert not (real_site / "bib" / "entries" / f"{framework.id}.bib").exists()
 
 
 def test_related_entries_link_both_ways(real_site: Path) -> None:
@@ -275,13 +297,13 @@ def test_explore_index_holds_every_entry(real_site: Path) -> None:
     catalog = open_catalog(REPO)
     assert [row["id"] for row in index["entries"]] == [e.id for e in catalog]
     horovod = next(r for r in index["entries"] if r["id"] == "horovod")
-    assert horovod["h"] == "../frameworks/#horovod"
+    assert horovod["h"] == "../parallelism/#horovod"
 
 
 def test_search_finds_horovod_at_its_anchor(real_site: Path) -> None:
     index = json.loads((real_site / "search" / "search_index.json").read_text(encoding="utf-8"))
     locations = {d["location"] for d in index["docs"]}
-    assert "frameworks/#horovod" in locations
+    assert "parallelism/#horovod" in locations
 
 
 def test_search_has_a_section_per_card_with_its_text(real_site: Path) -> None:

@@ -3,8 +3,6 @@
 (function () {
   "use strict";
 
-  var FILTERS = ["kind", "category", "from", "to", "tag", "q"];
-
   /* A card on a split category page: /<top>/#<id> holds a stub that points to its part. */
   function followMoved() {
     if (!location.hash) return;
@@ -25,6 +23,11 @@
     return td;
   }
 
+  /* The Explore view's state lives in the address bar under names no theme feature reads
+   * (Material's search reads ?q= and ?h=): kind, category, tag, from, to, text and sort. */
+  var FILTERS = ["kind", "category", "from", "to", "tag", "text"];
+  var current = null;   /* the Explore view on this page, if any: {root, restore} */
+
   function setupExplore(root) {
     if (root.getAttribute("data-ready")) return;
     root.setAttribute("data-ready", "loading");
@@ -33,6 +36,8 @@
     var count = root.querySelector("[data-ddl-count]");
     var sort = { key: "t", dir: 1 };
     var data = null;
+    var typing = null;    /* the field being typed in: its keystrokes share one history entry */
+    current = { root: root, restore: function () { if (data) { readQuery(); render(); } } };
 
     fetch(new URL(root.getAttribute("data-index"), location.href).href)
       .then(function (response) {
@@ -57,19 +62,20 @@
         root.appendChild(p);
       });
 
+    /* Set every filter and the sort from the address (absent ones to their defaults). */
     function readQuery() {
       var params = new URLSearchParams(location.search);
       FILTERS.forEach(function (name) {
-        if (params.has(name)) form.elements[name].value = params.get(name);
+        form.elements[name].value = params.get(name) || "";
       });
-      if (params.has("sort")) {
-        var spec = params.get("sort");
-        sort.dir = spec.charAt(0) === "-" ? -1 : 1;
-        sort.key = spec.replace(/^-/, "");
-      }
+      var spec = params.get("sort") || "";
+      var key = spec.replace(/^-/, "");
+      sort.key = ["t", "k", "y", "c"].indexOf(key) >= 0 ? key : "t";
+      sort.dir = spec.charAt(0) === "-" ? -1 : 1;
+      typing = null;
     }
 
-    function writeQuery() {
+    function queryUrl() {
       var params = new URLSearchParams();
       FILTERS.forEach(function (name) {
         var value = form.elements[name].value.trim();
@@ -77,7 +83,18 @@
       });
       if (sort.key !== "t" || sort.dir !== 1) params.set("sort", (sort.dir < 0 ? "-" : "") + sort.key);
       var query = params.toString();
-      history.replaceState(history.state, "", location.pathname + (query ? "?" + query : ""));
+      return location.pathname + (query ? "?" + query : "") + location.hash;
+    }
+
+    /* Show the rows, then record the view: "push" makes a new history entry (back undoes it),
+     * "replace" updates the current one. The state object stays null, so Material's instant
+     * navigation leaves these entries to this script. */
+    function update(mode) {
+      render();
+      var url = queryUrl();
+      if (url === location.pathname + location.search + location.hash) return;
+      if (mode === "push") history.pushState(null, "", url);
+      else history.replaceState(history.state, "", url);
     }
 
     function matches(row, f) {
@@ -87,9 +104,9 @@
       if ((f.from || f.to) && row.y == null) return false;
       if (f.from && row.y < f.from) return false;
       if (f.to && row.y > f.to) return false;
-      if (f.q) {
+      if (f.text) {
         var text = (row.t + " " + row.a + " " + row.d + " " + row.id).toLowerCase();
-        if (text.indexOf(f.q) < 0) return false;
+        if (text.indexOf(f.text) < 0) return false;
       }
       return true;
     }
@@ -111,6 +128,20 @@
       return a.t.toLowerCase() < b.t.toLowerCase() ? -1 : 1;
     }
 
+    function tagLinks(tags) {
+      var td = document.createElement("td");
+      tags.forEach(function (tag, i) {
+        if (i) td.appendChild(document.createTextNode(", "));
+        var a = document.createElement("a");
+        a.className = "ddl-tag-filter";
+        a.textContent = tag;
+        a.setAttribute("href", "?tag=" + encodeURIComponent(tag));
+        a.setAttribute("data-tag", tag);
+        td.appendChild(a);
+      });
+      return td;
+    }
+
     function render() {
       var f = {
         kind: form.elements.kind.value,
@@ -118,7 +149,7 @@
         tag: form.elements.tag.value,
         from: parseInt(form.elements.from.value, 10) || 0,
         to: parseInt(form.elements.to.value, 10) || 0,
-        q: form.elements.q.value.trim().toLowerCase()
+        text: form.elements.text.value.trim().toLowerCase()
       };
       var rows = data.entries.filter(function (row) { return matches(row, f); }).sort(compare);
       var fragment = document.createDocumentFragment();
@@ -134,7 +165,7 @@
         tr.appendChild(cell(data.kindLabel[row.k] || row.k));
         tr.appendChild(cell(row.y));
         tr.appendChild(cell(data.categoryTitle[row.c[0]] || row.c[0]));
-        tr.appendChild(cell(row.g.join(", ")));
+        tr.appendChild(tagLinks(row.g));
         fragment.appendChild(tr);
       });
       tbody.replaceChildren(fragment);
@@ -143,20 +174,42 @@
         var key = th.querySelector("button").getAttribute("data-sort");
         th.setAttribute("aria-sort", key !== sort.key ? "none" : sort.dir > 0 ? "ascending" : "descending");
       });
-      writeQuery();
     }
 
-    form.addEventListener("input", function () { if (data) render(); });
-    form.addEventListener("change", function () { if (data) render(); });
+    form.addEventListener("input", function (event) {
+      if (!data || event.target.tagName === "SELECT") return;   /* selects: on "change" */
+      var mode = typing === event.target ? "replace" : "push";
+      typing = event.target;
+      update(mode);
+    });
+    form.addEventListener("change", function () {
+      if (!data) return;
+      typing = null;
+      update("push");
+    });
     form.addEventListener("submit", function (event) { event.preventDefault(); });
-    form.addEventListener("reset", function () { setTimeout(function () { if (data) render(); }, 0); });
+    form.addEventListener("reset", function () {
+      setTimeout(function () { if (data) { typing = null; update("push"); } }, 0);
+    });
     root.querySelectorAll("button[data-sort]").forEach(function (button) {
       button.addEventListener("click", function () {
         var key = button.getAttribute("data-sort");
         sort.dir = sort.key === key ? -sort.dir : 1;
         sort.key = key;
-        if (data) render();
+        typing = null;
+        if (data) update("push");
       });
+    });
+    /* A tag in the table filters by that tag in place (before Material's instant navigation
+     * sees the click: it would only push the address). */
+    tbody.addEventListener("click", function (event) {
+      var a = event.target.closest && event.target.closest("a[data-tag]");
+      if (!a || !data || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      event.preventDefault();
+      event.stopPropagation();
+      form.elements.tag.value = a.getAttribute("data-tag");
+      typing = null;
+      update("push");
     });
   }
 
@@ -164,6 +217,7 @@
     followMoved();
     var root = document.getElementById("ddl-explore");
     if (root) setupExplore(root);
+    else current = null;
   }
 
   if (typeof window.document$ !== "undefined" && window.document$.subscribe) {
@@ -174,4 +228,9 @@
     onPage();
   }
   window.addEventListener("hashchange", followMoved);
+  /* Back and forward between Explore views of the same page: restore that view's filters.
+   * (Material's instant navigation reloads the page only when the path changes.) */
+  window.addEventListener("popstate", function () {
+    if (current && document.body.contains(current.root)) current.restore();
+  });
 })();

@@ -167,7 +167,7 @@ def test_search_finds_horovod_and_opens_its_anchor(tab: Tab, base_url: str) -> N
     result = page.locator(".md-search-result__link[href$='#horovod']").first
     result.wait_for(state="visible", timeout=15000)
     result.click()
-    page.wait_for_url(lambda url: "/frameworks/" in url and url.endswith("#horovod"))
+    page.wait_for_url(lambda url: "/parallelism/" in url and url.endswith("#horovod"))
     heading = page.locator("h3#horovod")
     heading.wait_for(state="visible")
     from playwright.sync_api import expect
@@ -246,11 +246,11 @@ def test_moved_card_permalink_is_followed(tab: Tab, base_url: str) -> None:
         """() => {
             const li = document.createElement('li');
             li.id = 'moved-probe';
-            li.setAttribute('data-ddl-moved', '../frameworks/#horovod');
+            li.setAttribute('data-ddl-moved', '../parallelism/#horovod');
             document.body.appendChild(li);
             location.hash = 'moved-probe';
         }"""
     )
-    page.wait_for_function("location.href.endsWith('/frameworks/#horovod')", timeout=10000)
+    page.wait_for_function("location.href.endsWith('/parallelism/#horovod')", timeout=10000)
     page.locator("h3#horovod").wait_for(state="visible")
     assert json.dumps(tab.errors) == "[]"

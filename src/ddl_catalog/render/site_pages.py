@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
@@ -123,6 +124,11 @@ def _relative_path(from_url: str, path: str) -> str:
     return "" if rel == "./" else rel
 
 
+def explore_tag(from_url: str, tag: str) -> str:
+    """Return the href of the Explore view filtered by one tag (tags page: browse them all)."""
+    return relative(from_url, page_url("explore.md")) + "?" + urlencode({"tag": tag})
+
+
 @dataclass(frozen=True)
 class SitePage:
     """One generated page: where it goes and its Markdown source."""
@@ -164,6 +170,8 @@ class CardView:
     edit: str
     categories: list[tuple[str, str]]
     flags: tuple[str, ...] = ()
+    #: Relative link to the entry's own BibTeX file (papers and books, when exports are built).
+    bib_file: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,6 +268,13 @@ class PageBuilder:
         self.catalog = catalog
         #: Top category id -> site path of its BibTeX download (exports write them).
         self.bib_files = dict(bib_files or {})
+        #: Entry id -> site path of the entry's own BibTeX file (papers and books), when the
+        #: exports are written with the site (they are whenever ``bib_files`` is given).
+        self.entry_bib: dict[str, str] = {}
+        if bib_files is not None:
+            from ddl_catalog.export import entry_bib_files
+
+            self.entry_bib = entry_bib_files(catalog)
         try:
             self.metadata = load_metadata(catalog)
         except MetadataError as err:
@@ -464,9 +479,12 @@ class PageBuilder:
             kind=KIND_LABELS[entry.kind][0],
             authors=entry.authors[:8],
             more_authors=max(0, len(entry.authors) - 8),
-            tags=[(t, relative(from_url, f"tags/#tag:{t}")) for t in entry.tags],
+            tags=[(t, explore_tag(from_url, t)) for t in entry.tags],
             related=related,
             bibtex=bibtex(entry) if entry.kind == "paper" else None,
+            bib_file=(
+                relative(from_url, self.entry_bib[entry.id]) if entry.id in self.entry_bib else None
+            ),
             edit=self.edit_base + entry.source,
             flags=metadata_flags(self.metadata.get(entry.id)),
             categories=[
