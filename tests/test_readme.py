@@ -233,7 +233,8 @@ def test_cross_references_stay_on_the_page(catalog: Catalog) -> None:
     text = readme.render(catalog)
     assert "?via=" not in text
     assert "See also" not in text
-    site = readme.DEFAULT_SITE_URL
+    site = readme.site_url_for(catalog.root)
+    assert site
     assert [h for h in hrefs(text) if h.startswith(site) and "#" in h] == []
 
 
@@ -266,8 +267,12 @@ def test_archived_and_dead_are_marked(catalog: Catalog) -> None:
 # -- site URL ----------------------------------------------------------------------------------
 
 
-def test_site_url_from_mkdocs_or_default(tmp_path: Path) -> None:
-    assert readme.site_url_for(tmp_path) == readme.DEFAULT_SITE_URL
+def test_site_url_from_mkdocs_then_settings_else_none(tmp_path: Path) -> None:
+    assert readme.site_url_for(tmp_path) is None
+    (tmp_path / "catalog.yml").write_text(
+        "title: Awesome X\ndescription: A list of x things.\nsite_url: https://example.net/x/\n"
+    )
+    assert readme.site_url_for(tmp_path) == "https://example.net/x/"
     (tmp_path / "mkdocs.yml").write_text("site_name: x\nsite_url: 'https://example.org/cat'\n")
     assert readme.site_url_for(tmp_path) == "https://example.org/cat/"
 
@@ -346,7 +351,7 @@ def test_5000_entries_stay_under_githubs_limit() -> None:
     listed = titles_in(body)
     assert len(listed) == readme.SHORT_ENTRIES
     assert all(line.endswith(")") for line in body.splitlines() if line.startswith("- ["))
-    assert f"[website]({readme.DEFAULT_SITE_URL}parallelism/#data-parallelism)" in body
+    assert f"[website]({readme.site_url_for(big.root)}parallelism/#data-parallelism)" in body
     links = Counter(readme.link_key(h) for h in hrefs(text))
     assert [url for url, n in links.items() if n > 1] == []
 

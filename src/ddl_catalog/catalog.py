@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ddl_catalog import settings
 from ddl_catalog.load import load_file
 from ddl_catalog.model import Catalog, Category, Entry, Tag
 from ddl_catalog.validate import Report, validate
@@ -37,7 +38,14 @@ def build(root: Path, report: Report) -> Catalog:
         key=lambda e: e.id,
     )
     categories, tags = _tree(report.trees["categories"], report.trees["tags"])
-    return Catalog(root=root, entries=tuple(entries), categories=categories, tags=tags)
+    found = report.trees.get("settings")
+    return Catalog(
+        root=root,
+        entries=tuple(entries),
+        categories=categories,
+        tags=tags,
+        settings=settings.from_data(found) if found is not None else settings.Settings(),
+    )
 
 
 def _tree(cats: Any, tag_data: Any) -> tuple[dict[str, Category], dict[str, Tag]]:

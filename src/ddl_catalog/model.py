@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ddl_catalog.kinds import KIND_FOLDERS as KIND_FOLDERS
+from ddl_catalog.settings import Settings
 
 #: Human labels for kinds, singular and plural.
 KIND_LABELS: dict[str, tuple[str, str]] = {
@@ -182,6 +183,8 @@ class Catalog:
     entries: tuple[Entry, ...]
     categories: Mapping[str, Category]
     tags: Mapping[str, Tag]
+    #: catalog.yml as validated (None: not read yet; see settings.of).
+    settings: Settings | None = field(default=None, compare=False)
     _by_id: dict[str, Entry] = field(init=False, repr=False, compare=False)
     _filed: dict[str, list[Entry]] = field(init=False, repr=False, compare=False)
     _incoming: dict[str, list[tuple[str, Entry]]] = field(init=False, repr=False, compare=False)

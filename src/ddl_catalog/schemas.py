@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
-SCHEMA_NAMES = ("entry", "categories", "tags")
+SCHEMA_NAMES = ("entry", "categories", "tags", "catalog")
 #: The folder of the shipped schemas (package data).
 SCHEMA_DIR = os.path.join(os.path.dirname(__file__), "schema")
 

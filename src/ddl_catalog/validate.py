@@ -8,7 +8,7 @@ from __future__ import annotations
 import gc
 import os
 
-from ddl_catalog import identity
+from ddl_catalog import identity, settings
 from ddl_catalog.load import Document, FilePath, LoadError, Path_, Problem, load_file
 from ddl_catalog.rules import RULES, Context
 from ddl_catalog.rules.base import problem
@@ -36,8 +36,9 @@ class Report:
         self.problems = problems
         self.documents = documents
         self.files = files
-        #: The parsed data of categories.yml and tags.yml ("categories", "tags") when they
-        #: passed their schemas, so the model is built without reading them again.
+        #: The parsed data of categories.yml, tags.yml and catalog.yml ("categories", "tags",
+        #: "settings") when they passed their schemas, so the model is built without reading
+        #: them again.
         self.trees = trees
 
     @property
@@ -184,7 +185,17 @@ def _validate(root: FilePath) -> Report:
         )
     for check in RULES.values():
         problems.extend(check(context))
+    settings_doc, found = settings.check(root)  # catalog.yml, optional
+    problems.extend(found)
+    if settings_doc is not None:
+        problems.extend(settings.check_kinds(settings_doc, documents))
     trees = {
-        name: doc.data for name, doc in (("categories", categories_doc), ("tags", tags_doc)) if doc
+        name: doc.data
+        for name, doc in (
+            ("categories", categories_doc),
+            ("tags", tags_doc),
+            ("settings", settings_doc),
+        )
+        if doc
     }
     return Report(sorted(set(problems)), documents, files=len(files) + 2, trees=trees)

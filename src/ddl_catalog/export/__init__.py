@@ -52,9 +52,10 @@ def _csljson(catalog: Catalog, entries: Sequence[Entry], site_url: str | None) -
 
 
 def _atom(catalog: Catalog, entries: Sequence[Entry], site_url: str | None) -> str:
+    from ddl_catalog import settings
     from ddl_catalog.export import atom
 
-    return atom.render(entries, site_url=site_url)
+    return atom.render(entries, site_url=site_url, config=settings.of(catalog))
 
 
 #: Every format, by its command-line name.

@@ -1,9 +1,9 @@
 """Atom feed of additions, built with feedgen: newest ``added`` first, deterministic.
 
-Ids are tag: URIs (RFC 4151) made from the entry id, so they survive any change of the site's
-address or layout. ``updated`` is the newest ``added`` date of the catalog, never the time of
-the build, so the same data gives the same bytes. Entries without an ``added`` date are left
-out: the feed lists additions.
+Ids are tag: URIs (RFC 4151) made from the entry id under the catalog's feed id (catalog.yml's
+``feed.id``), so they survive any change of the site's address or layout. ``updated`` is the
+newest ``added`` date of the catalog, never the time of the build, so the same data gives the
+same bytes. Entries without an ``added`` date are left out: the feed lists additions.
 """
 
 from __future__ import annotations
@@ -15,36 +15,39 @@ from feedgen.feed import FeedGenerator
 
 from ddl_catalog import __version__
 from ddl_catalog.model import KIND_LABELS, Entry
+from ddl_catalog.settings import Settings
 
-#: Authority and date of the tag: URIs; never change them, readers key on the ids.
-TAG_PREFIX = "tag:ddl-catalog.github.io,2026:"
-FEED_TITLE = "Distributed deep learning catalog: new entries"
-FEED_SUBTITLE = "Papers, frameworks, libraries and learning resources added to the catalog."
 #: Used for the feed's id-less fallback date when no entry has an ``added`` date.
 EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 
 
-def entry_tag(entry_id: str) -> str:
-    """Return the permanent Atom id of an entry."""
-    return f"{TAG_PREFIX}entry:{entry_id}"
+def entry_tag(entry_id: str, prefix: str | None = None) -> str:
+    """Return the permanent Atom id of an entry under a feed id (default: the neutral one)."""
+    return f"{prefix or Settings().feed_id}entry:{entry_id}"
 
 
 def _date(value: str) -> dt.datetime:
     return dt.datetime.combine(dt.date.fromisoformat(value), dt.time(), tzinfo=dt.UTC)
 
 
-def render(entries: Iterable[Entry], *, site_url: str | None = None) -> str:
-    """Write the Atom feed of entries with an ``added`` date, newest first, then by id."""
+def render(
+    entries: Iterable[Entry], *, site_url: str | None = None, config: Settings | None = None
+) -> str:
+    """Write the Atom feed of entries with an ``added`` date, newest first, then by id.
+
+    Its id, title, subtitle and author come from the catalog's settings (``config``).
+    """
+    config = config or Settings()
     dated = sorted(  # newest first; entries added the same day in id order
         (e for e in entries if e.added),
         key=lambda e: (-_date(e.added or "").toordinal(), e.id),
     )
     updated = _date(dated[0].added or "") if dated else EPOCH
     fg = FeedGenerator()
-    fg.id(f"{TAG_PREFIX}feed")
-    fg.title(FEED_TITLE)
-    fg.subtitle(FEED_SUBTITLE)
-    fg.author({"name": "ddl-catalog contributors"})
+    fg.id(f"{config.feed_id}feed")
+    fg.title(config.feed_name)
+    fg.subtitle(config.feed_about)
+    fg.author({"name": config.author})
     fg.updated(updated)
     fg.generator("ddl-catalog", version=__version__)
     fg.language("en")
@@ -54,7 +57,7 @@ def render(entries: Iterable[Entry], *, site_url: str | None = None) -> str:
         fg.link(href=base + "feed.xml", rel="self", type="application/atom+xml")
     for entry in dated:
         item = fg.add_entry(order="append")
-        item.id(entry_tag(entry.id))
+        item.id(entry_tag(entry.id, config.feed_id))
         item.title(entry.title)
         item.link(href=entry.url, rel="alternate")
         item.updated(_date(entry.added or ""))

@@ -27,13 +27,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from ddl_catalog import files, siteconfig
+from ddl_catalog import files, resources, settings, siteconfig
 from ddl_catalog.metadata import Metadata, MetadataError, load_metadata
 from ddl_catalog.model import KIND_FOLDERS, KIND_LABELS, Catalog, Category, Entry
 from ddl_catalog.render.markdown import Slugger, md_text, md_url
-
-#: Where the website lives when mkdocs.yml gives no ``site_url``.
-DEFAULT_SITE_URL = "https://ddl-catalog.github.io/ddl-catalog/"
 
 #: GitHub does not render a README larger than this.
 GITHUB_README_LIMIT = 512 * 1024
@@ -47,7 +44,6 @@ SHORT_XREFS = 10
 AUTHORS_SHOWN = 3
 
 TEMPLATE = "README.md.j2"
-TEMPLATES_DIR = Path(__file__).resolve().parents[3] / "templates"
 
 _KIND_RANK = {kind: rank for rank, kind in enumerate(KIND_FOLDERS)}
 #: How counts name each kind ("1 paper", "3 libraries"): the site's labels in lower case, but
@@ -115,16 +111,18 @@ class SectionView:
 class ReadmeView:
     """Everything the template renders."""
 
-    site_url: str
+    title: str
+    intro: str
+    site_url: str | None
     sections: tuple[SectionView, ...]
     total: int
     counts: tuple[tuple[int, str], ...]
 
 
-def site_url_for(root: Path) -> str:
-    """Return the website's base URL: mkdocs.yml's site_url if set, else DEFAULT_SITE_URL."""
-    url = siteconfig.site_url(root)
-    return url.rstrip("/") + "/" if url else DEFAULT_SITE_URL
+def site_url_for(root: Path, config: settings.Settings | None = None) -> str | None:
+    """Return the website's base URL: mkdocs.yml's site_url, else catalog.yml's, else None."""
+    url = siteconfig.site_url(root) or (config or settings.load(root)).site_url
+    return url.rstrip("/") + "/" if url else None
 
 
 def entry_order(entry: Entry) -> tuple[Any, ...]:
@@ -159,8 +157,13 @@ def top_of(catalog: Catalog, category_id: str) -> str:
     return parent if parent is not None else category_id
 
 
-def section_link(catalog: Catalog, site: str, category_id: str) -> str:
-    """Return the website address of a category: its page, or its heading on its parent's page."""
+def section_link(catalog: Catalog, site: str | None, category_id: str) -> str:
+    """Return the website address of a category: its page, or its heading on its parent's page.
+
+    Empty when the catalog has no website.
+    """
+    if not site:
+        return ""
     top = top_of(catalog, category_id)
     return f"{site}{top}/" if top == category_id else f"{site}{top}/#{category_id}"
 
@@ -183,15 +186,18 @@ def cross_references(catalog: Catalog, entries: Sequence[Entry]) -> tuple[XrefVi
 
 
 def build_view(
-    catalog: Catalog, site: str, metadata: Mapping[str, Metadata] | None = None
+    catalog: Catalog, site: str | None, metadata: Mapping[str, Metadata] | None = None
 ) -> ReadmeView:
     """Arrange the catalog into sections, in categories.yml order, with the documented order.
 
     ``metadata`` (from ``ddl-catalog enrich``) adds flags for archived and inactive repositories.
+    The title, the intro and the fields shown come from the catalog's settings (catalog.yml).
     """
     meta = metadata or {}
+    config = settings.of(catalog)
+    shown = frozenset(config.fields)
     slugger = Slugger()
-    for heading in ("Awesome Distributed Deep Learning", "Contents"):
+    for heading in (config.title, "Contents"):
         slugger.slug(heading)
     main_urls = {link_key(_href(entry)) for entry in catalog.entries}
     seen_links: set[str] = set()
@@ -199,10 +205,14 @@ def build_view(
     for top in catalog.top_categories():
         for category, depth in [(top, 2)] + [(c, 3) for c in catalog.children(top.id)]:
             sections.append(
-                _section(catalog, site, category, depth, slugger, main_urls, seen_links, meta)
+                _section(
+                    catalog, site, category, depth, slugger, (main_urls, seen_links), meta, shown
+                )
             )
     counts = catalog.count_by_kind()
     return ReadmeView(
+        title=config.title,
+        intro=config.description,
         site_url=site,
         sections=tuple(sections),
         total=len(catalog),
@@ -212,14 +222,15 @@ def build_view(
 
 def _section(
     catalog: Catalog,
-    site: str,
+    site: str | None,
     category: Category,
     depth: int,
     slugger: Slugger,
-    main_urls: set[str],
-    seen_links: set[str],
+    urls: tuple[set[str], set[str]],
     meta: Mapping[str, Metadata],
+    shown: frozenset[str] = frozenset(settings.FIELDS),
 ) -> SectionView:
+    main_urls, seen_links = urls
     primary = sorted(catalog.in_category(category.id, primary=True), key=entry_order)
     secondary = sorted(catalog.in_category(category.id, primary=False), key=entry_order)
     return SectionView(
@@ -228,7 +239,9 @@ def _section(
         description=category.description,
         depth=depth,
         anchor=slugger.slug(category.title),
-        entries=tuple(_entry_view(e, main_urls, seen_links, meta.get(e.id)) for e in primary),
+        entries=tuple(
+            _entry_view(e, main_urls, seen_links, meta.get(e.id), shown) for e in primary
+        ),
         xrefs=cross_references(catalog, secondary),
         site_link=section_link(catalog, site, category.id),
         xref_count=len(secondary),
@@ -257,12 +270,17 @@ def _status_note(entry: Entry, meta: Metadata | None = None) -> str | None:
 
 
 def _entry_view(
-    entry: Entry, main_urls: set[str], seen_links: set[str], meta: Metadata | None = None
+    entry: Entry,
+    main_urls: set[str],
+    seen_links: set[str],
+    meta: Metadata | None = None,
+    shown: frozenset[str] = frozenset(settings.FIELDS),
 ) -> EntryView:
+    """Return what the template shows of an entry; ``shown`` names the optional fields."""
     links: list[LinkView] = []
     types = Counter(link.type for link in entry.links)
     numbers: Counter[str] = Counter()
-    for link in entry.links:
+    for link in entry.links if "links" in shown else ():
         numbers[link.type] += 1
         key = link_key(link.url)
         if key in main_urls or key in seen_links:
@@ -276,18 +294,21 @@ def _entry_view(
         href=_href(entry),
         description=entry.description,
         status_note=_status_note(entry, meta),
-        people=authors_text(entry.authors),
-        venue=entry.venue,
-        year=entry.year,
+        people=authors_text(entry.authors) if "authors" in shown else None,
+        venue=entry.venue if "venue" in shown else None,
+        year=entry.year if "year" in shown else None,
         links=tuple(links),
     )
 
 
-def _environment() -> Any:
+def _environment(root: Path | None = None) -> Any:
+    """Return the Jinja environment: the catalog's templates/ first, then the package's."""
     import jinja2
 
+    folders = [root / "templates"] if root is not None else []
+    folders.append(resources.path("templates"))
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES_DIR)),
+        loader=jinja2.FileSystemLoader([str(f) for f in folders if f.is_dir()]),
         autoescape=False,  # noqa: S701 - Markdown output; every field goes through md_text/md_url
         keep_trailing_newline=True,
         trim_blocks=True,
@@ -344,13 +365,13 @@ def render(catalog: Catalog, *, site_url: str | None = None) -> str:
     """Render the README of a catalog: same catalog, same bytes."""
     import jinja2
 
-    site = site_url or site_url_for(catalog.root)
+    site = site_url or site_url_for(catalog.root, settings.of(catalog))
     try:
         metadata = load_metadata(catalog)
     except MetadataError as err:
         raise ReadmeError(str(err)) from err
     try:
-        template = _environment().get_template(TEMPLATE)
+        template = _environment(catalog.root).get_template(TEMPLATE)
         text = _fit(build_view(catalog, site, metadata), template)
     except jinja2.TemplateError as err:
         raise ReadmeError(f"{TEMPLATE}: {err}") from err

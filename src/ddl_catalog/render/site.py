@@ -46,6 +46,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
+from ddl_catalog import resources
 from ddl_catalog.catalog import InvalidCatalog, open_catalog
 from ddl_catalog.model import Catalog
 from ddl_catalog.render.site_pages import (
@@ -92,7 +93,11 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
         """Open the catalog, lay out its pages and set the nav."""
         here = Path(config.config_file_path or ".").resolve().parent
         self.root = (here / self.config.root).resolve() if self.config.root else here
-        self.templates = (here / self.config.templates).resolve()
+        # The catalog's own templates/site when it has one, else the package's defaults; the
+        # package's theme overrides when mkdocs.yml names none (resources.py).
+        self.templates = resources.site_templates((here / self.config.templates).resolve())
+        if config.theme.custom_dir is None:
+            config.theme.dirs.insert(0, str(resources.theme_overrides()))
         try:
             self.catalog = open_catalog(self.root)
         except InvalidCatalog as error:
@@ -155,6 +160,9 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
         self._generated = {p.src_uri: p for p in self.layout.pages if p.blocks}
         generated = [(p.src_uri, p.markdown) for p in self.layout.pages]
         generated += [(f.src_uri, f.content) for f in self.layout.files]
+        for src_uri, asset in resources.site_assets().items():  # the catalog's own ones win
+            if files.get_file_from_path(src_uri) is None:
+                files.append(File.generated(config, src_uri, abs_src_path=str(asset)))
         for src_uri, content in generated:
             if files.get_file_from_path(src_uri) is not None:
                 raise PluginError(

@@ -39,8 +39,6 @@ def validate_https___ddl_catalog_github_io_schema_tags_schema_json(data, custom_
             data__tags_is_list = isinstance(data__tags, (list, tuple))
             if data__tags_is_list:
                 data__tags_len = len(data__tags)
-                if data__tags_len < 1:
-                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags must contain at least 1 items")
                 for data__tags_x, data__tags_item in enumerate(data__tags):
                     if not isinstance(data__tags_item, (dict)):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".tags[{data__tags_x}]".format(**locals()) + " must be object")

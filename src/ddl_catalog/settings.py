@@ -1,0 +1,179 @@
+"""catalog.yml: the settings that make a catalog its own (title, intro, addresses, feed, kinds).
+
+The file sits at the catalog's root, beside data/, and belongs to the catalog's maintainer: no
+string that names a particular catalog lives in the package. ``validate`` checks it against
+schema/catalog.schema.json with located errors; every output (README, site, feed) reads it
+through ``load``. A catalog without the file gets neutral defaults.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ddl_catalog.kinds import KIND_FOLDERS
+from ddl_catalog.load import Document, LoadError, Problem, load_file
+
+TYPE_CHECKING = False  # typing is for type checkers only: see entry.py
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+
+    from ddl_catalog.load import FilePath
+    from ddl_catalog.model import Catalog
+
+#: The settings file, relative to the catalog's root.
+FILE = "catalog.yml"
+#: The optional fields the README can show after a description, all shown by default.
+FIELDS = ("authors", "venue", "year", "links")
+
+
+class Settings:
+    """One catalog's settings (catalog.yml), with neutral defaults for what it leaves out.
+
+    A plain class, not a dataclass: validate reads catalog.yml on every run and has no start-up
+    budget for the dataclasses module (it imports inspect).
+    """
+
+    __slots__ = (
+        "description",
+        "feed_author",
+        "feed_id",
+        "feed_subtitle",
+        "feed_title",
+        "fields",
+        "found",
+        "kinds",
+        "licence",
+        "repository",
+        "site_url",
+        "title",
+    )
+
+    def __init__(
+        self,
+        *,
+        title: str = "Awesome List",
+        description: str = "A curated list of resources.",
+        site_url: str | None = None,
+        repository: str | None = None,
+        feed_id: str = "tag:example.org,2026:",
+        feed_title: str | None = None,
+        feed_subtitle: str | None = None,
+        feed_author: str | None = None,
+        licence: str | None = None,
+        kinds: tuple[str, ...] = tuple(KIND_FOLDERS),
+        fields: tuple[str, ...] = FIELDS,
+        found: bool = False,
+    ) -> None:
+        self.title = title
+        self.description = description
+        self.site_url = site_url
+        self.repository = repository
+        self.feed_id = feed_id
+        self.feed_title = feed_title
+        self.feed_subtitle = feed_subtitle
+        self.feed_author = feed_author
+        self.licence = licence
+        self.kinds = kinds
+        self.fields = fields
+        #: Whether the values come from a catalog.yml (False: all defaults).
+        self.found = found
+
+    @property
+    def name(self) -> str:
+        """Return the title without the awesome-list prefix ("Awesome Rust" -> "Rust")."""
+        bare = self.title.removeprefix("Awesome ").strip()
+        return bare or self.title
+
+    @property
+    def feed_name(self) -> str:
+        """Return the feed's title (default: the catalog's name and "new entries")."""
+        return self.feed_title or f"{self.name}: new entries"
+
+    @property
+    def feed_about(self) -> str:
+        """Return the feed's subtitle (default: a sentence built from the catalog's name)."""
+        return self.feed_subtitle or f"Entries added to {self.name}."
+
+    @property
+    def author(self) -> str:
+        """Return who the feed names as its author (default: the catalog's contributors)."""
+        return self.feed_author or f"{self.name} contributors"
+
+
+def from_data(data: dict[str, object]) -> Settings:
+    """Build Settings from the data of a catalog.yml that passed its schema."""
+    feed = data.get("feed")
+    feed = feed if isinstance(feed, dict) else {}
+    values: dict[str, object] = {
+        "title": data["title"],
+        "description": " ".join(str(data["description"]).split()),
+        "site_url": data.get("site_url"),
+        "repository": data.get("repository"),
+        "feed_title": feed.get("title"),
+        "feed_subtitle": feed.get("subtitle"),
+        "feed_author": feed.get("author"),
+        "licence": data.get("licence"),
+        "found": True,
+    }
+    if "id" in feed:
+        values["feed_id"] = feed["id"]
+    if "kinds" in data:
+        values["kinds"] = tuple(data["kinds"])  # type: ignore[arg-type]
+    if "fields" in data:
+        values["fields"] = tuple(data["fields"])  # type: ignore[arg-type]
+    return Settings(**values)  # type: ignore[arg-type]
+
+
+def check(root: FilePath) -> tuple[Document | None, list[Problem]]:
+    """Load and schema-check root/catalog.yml: (document or None when absent/bad, problems)."""
+    from ddl_catalog.rules.schema import check_document
+
+    file = os.path.join(root, FILE)
+    if not os.path.exists(file):
+        return None, []
+    try:
+        doc = load_file(file, FILE)
+    except LoadError as exc:
+        return None, [exc.problem]
+    problems = list(check_document(doc, "catalog"))
+    return (None if problems else doc), problems
+
+
+def check_kinds(doc: Document, entries: Sequence[Document]) -> Iterator[Problem]:
+    """Report entries whose kind is not one of the kinds catalog.yml enables."""
+    from ddl_catalog.rules.base import problem
+
+    kinds = doc.data.get("kinds")
+    if not isinstance(kinds, list):
+        return
+    for entry in entries:
+        kind = entry.data.get("kind") if isinstance(entry.data, dict) else None
+        if isinstance(kind, str) and kind in KIND_FOLDERS and kind not in kinds:
+            yield problem(
+                entry,
+                ("kind",),
+                f"kind '{kind}' is not used by this list; catalog.yml's kinds are: "
+                + ", ".join(kinds),
+                "kinds",
+            )
+
+
+class SettingsError(Exception):
+    """catalog.yml is unreadable or invalid; the message is located (file:line:col)."""
+
+
+def load(root: FilePath) -> Settings:
+    """Return the settings of the catalog at root (defaults when it has no catalog.yml).
+
+    Raises SettingsError with the first located problem when the file is invalid.
+    """
+    doc, problems = check(root)
+    if problems:
+        first = problems[0]
+        raise SettingsError(f"{first.path}:{first.line}:{first.column}: {first.message}")
+    return from_data(doc.data) if doc is not None else Settings()
+
+
+def of(catalog: Catalog) -> Settings:
+    """Return a catalog's settings: those it was built with, else read from its root."""
+    return catalog.settings if catalog.settings is not None else load(catalog.root)
