@@ -143,7 +143,7 @@ def test_bad_input_gives_one_located_error(name: str, catalog_dir: Callable[...,
         or "1 error" in (result.output.splitlines()[-1])
     )
     assert snapshot(root) == before, "validate wrote to the catalog"
-    # The console script as contributors run it (its fast start, without click) says the same.
+    # The tool as contributors run it, in a process of its own, says the same.
     console = subprocess.run(
         [sys.executable, "-m", "ddl_catalog", "validate", "--root", str(root)],
         capture_output=True,

@@ -1,5 +1,5 @@
 """Allow ``python -m ddl_catalog``."""
 
-from ddl_catalog.entry import main
+from ddl_catalog.cli import main
 
 main()

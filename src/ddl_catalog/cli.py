@@ -35,7 +35,7 @@ def root_option(func: F) -> F:
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(__version__, prog_name="ddl-catalog")
 def cli() -> None:
-    """Keep the distributed deep learning catalog: validate it and build its outputs."""
+    """Keep a curated catalog: validate it and build its outputs (README, site, exports)."""
 
 
 @cli.command()
@@ -55,8 +55,6 @@ def validate(root: Path, strict: bool, fmt: str) -> None:
     Prints every problem as path:line:col: severity: message [rule], then a count. Exits 1 on
     any error (and on warnings with --strict). Writes nothing.
     """
-    # The console script runs plain calls of this command without click (ddl_catalog.entry);
-    # both end here, in report.run.
     from ddl_catalog import report
 
     sys.exit(report.run(root, strict=strict, fmt=fmt))
@@ -439,6 +437,39 @@ def enrich(
     if report.stopped:
         click.echo(f"stopped: {report.stopped}", err=True)
     sys.exit(1 if report.failed else 0)
+
+
+@cli.command("init")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--title", default="Awesome List", show_default=True, help="The README's title.")
+@click.option(
+    "--description",
+    default="A curated list of resources.",
+    show_default=True,
+    help="The README's intro paragraph: what the list is.",
+)
+@click.option("--site-url", metavar="URL", help="Where the website will be published.")
+@click.option("--repository", metavar="URL", help="https://github.com/OWNER/NAME of the list.")
+def init_cmd(
+    directory: Path, title: str, description: str, site_url: str | None, repository: str | None
+) -> None:
+    """Start a new catalog in DIRECTORY (new or empty): settings, data, site, CI, README.
+
+    The catalog passes `validate --strict`, `build` and awesome-lint as written; edit its
+    catalog.yml and data/ to make it yours.
+    """
+    from ddl_catalog import scaffold
+    from ddl_catalog.catalog import InvalidCatalog, open_catalog
+
+    options = scaffold.InitOptions(title, description, site_url, repository)
+    try:
+        written = scaffold.init(directory, options)
+        _write_readme(open_catalog(directory), directory / "README.md", check=False)
+    except (scaffold.InitError, InvalidCatalog) as err:
+        raise click.ClickException(str(err)) from err
+    except OSError as err:
+        raise click.ClickException(f"cannot write into {directory}: {err.strerror or err}") from err
+    click.echo(f"{len(written) + 1} files: next, cd {directory} && make build")
 
 
 def main() -> None:

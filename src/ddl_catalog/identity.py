@@ -10,11 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from functools import cache
+from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
-
-TYPE_CHECKING = False  # typing is for type checkers only: see entry.py
-if TYPE_CHECKING:
-    from typing import Any
 
 #: Repositories that moved; keys and values are lower-case ``owner/name``.
 GITHUB_TRANSFERS: dict[str, str] = {
@@ -61,16 +58,13 @@ _GITHUB_RESERVED = frozenset(
 )
 
 
-class Analysis:
+class Analysis(NamedTuple):
     """What one URL is: its comparison form and the identifiers it carries."""
 
-    __slots__ = ("arxiv", "doi", "github", "normal")
-
-    def __init__(self, normal: str, arxiv: str | None, doi: str | None, github: str | None) -> None:
-        self.normal = normal
-        self.arxiv = arxiv
-        self.doi = doi
-        self.github = github
+    normal: str
+    arxiv: str | None
+    doi: str | None
+    github: str | None
 
 
 def _split(url: str) -> tuple[str, str, str, str]:

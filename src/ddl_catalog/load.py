@@ -10,15 +10,11 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import yaml
 from yaml import events as ev
 from yaml.nodes import ScalarNode
-
-# typing is imported only by type checkers: validate's start-up budget has no room for it.
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from typing import Any
 
 #: Larger files are refused before they are read: an entry is a few hundred bytes.
 MAX_FILE_BYTES = 256 * 1024
@@ -65,40 +61,18 @@ Path_ = tuple[str | int, ...]
 FilePath = str | os.PathLike[str]
 
 
-class Problem:
+class Problem(NamedTuple):
     """One located finding, printed as ``path:line:col: severity: message [rule]``.
 
-    Problems compare, hash and sort by value: by file, then line and column. (A plain class
-    rather than a typing.NamedTuple, because validate does not import typing: see entry.py.)
+    A named tuple, so problems sort by file, line and column and compare by value.
     """
 
-    __slots__ = ("column", "line", "message", "path", "rule", "severity")
-
-    def __init__(
-        self, path: str, line: int, column: int, severity: str, message: str, rule: str
-    ) -> None:
-        self.path = path
-        self.line = line
-        self.column = column
-        self.severity = severity
-        self.message = message
-        self.rule = rule
-
-    def key(self) -> tuple[str, int, int, str, str, str]:
-        """Return the fields in order: what problems compare and sort by."""
-        return (self.path, self.line, self.column, self.severity, self.message, self.rule)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Problem) and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash(self.key())
-
-    def __lt__(self, other: Problem) -> bool:
-        return self.key() < other.key()
-
-    def __repr__(self) -> str:
-        return "Problem(" + ", ".join(repr(field) for field in self.key()) + ")"
+    path: str
+    line: int
+    column: int
+    severity: str
+    message: str
+    rule: str
 
     def __str__(self) -> str:
         return (

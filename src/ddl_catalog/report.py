@@ -1,7 +1,6 @@
 """Render a validation Report for people (text), machines (JSON) and GitHub (annotations).
 
-``run`` is the body of ``ddl-catalog validate``, shared by the click command and the
-console script's fast start (``ddl_catalog.entry``).
+``run`` is the body of ``ddl-catalog validate``.
 """
 
 from __future__ import annotations

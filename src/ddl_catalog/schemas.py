@@ -12,11 +12,8 @@ import re
 import sys
 from collections.abc import Callable, Iterator
 from functools import cache
-
-TYPE_CHECKING = False  # typing is for type checkers only: see entry.py
-if TYPE_CHECKING:
-    from pathlib import Path
-    from typing import Any
+from pathlib import Path
+from typing import Any
 
 SCHEMA_NAMES = ("entry", "categories", "tags", "catalog")
 #: The folder of the shipped schemas (package data).

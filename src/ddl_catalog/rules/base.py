@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator, Mapping
+from typing import Any
 
 from ddl_catalog.load import Document, Path_, Problem
-
-TYPE_CHECKING = False  # typing is for type checkers only: see entry.py
-if TYPE_CHECKING:
-    from typing import Any
 
 
 class Context:

@@ -8,13 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from ddl_catalog.load import Path_, Problem
 from ddl_catalog.rules.base import Context, problem
-
-TYPE_CHECKING = False  # typing is for type checkers only: see entry.py
-if TYPE_CHECKING:
-    from typing import Any
 
 ID = "placeholder"
 #: The placeholder is the word TODO at the start of a value ("TODO: ...", "todo"), not any

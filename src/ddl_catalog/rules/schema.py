@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from ddl_catalog import schemas
 from ddl_catalog.load import Document, Problem
 from ddl_catalog.rules.base import Context, field_name, problem
 from ddl_catalog.suggest import closest, did_you_mean
-
-TYPE_CHECKING = False  # typing is for type checkers only: see entry.py
-if TYPE_CHECKING:
-    from typing import Any
 
 ID = "schema"
 

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 from urllib.parse import urlsplit
 
 from ddl_catalog.load import Document, Path_, Problem
 from ddl_catalog.rules.base import Context, field_name, mappings, problem
-
-TYPE_CHECKING = False  # typing is for type checkers only: see entry.py
-if TYPE_CHECKING:
-    from typing import Any
 
 ID = "url-scheme"
 _SPACE = re.compile(r"\s")
