@@ -121,7 +121,26 @@ def test_schema_line_is_replaced_and_points_at_the_schema(tmp_path: Path) -> Non
     file.parent.mkdir(parents=True)
     file.write_text("# yaml-language-server: $schema=wrong.json\nid: x\n")
     fmt.run(tmp_path, [file])
+    schema_line = "# yaml-language-server: $schema=../../src/ddl_catalog/schema/entry.schema.json"
+    assert file.read_text() == f"{schema_line}\nid: x\n"
+
+
+def test_schema_line_resolves_in_any_catalog(tmp_path: Path) -> None:
+    """Without the package's source, the line names schemas/ (init writes it there)."""
+    file = tmp_path / "data" / "papers" / "x.yml"
+    file.parent.mkdir(parents=True)
+    file.write_text("id: x\n")
+    fmt.run(tmp_path, [file])
     assert file.read_text() == f"{SCHEMA}\nid: x\n"
+    assert DEFAULT_SCHEMA_REF == "../../schemas/entry.schema.json"
+    (tmp_path / "schemas").mkdir()
+    (tmp_path / "schemas" / "entry.schema.json").write_text("{}")
+    nested = tmp_path / "data" / "papers" / "y.yml"
+    nested.write_text("id: y\n")
+    fmt.run(tmp_path, [nested])
+    line = nested.read_text().splitlines()[0]
+    target = (nested.parent / line.split("$schema=")[1]).resolve()
+    assert target == (tmp_path / "schemas" / "entry.schema.json").resolve()
 
 
 def test_check_lists_files_writes_nothing_and_exits_1(

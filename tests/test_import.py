@@ -206,7 +206,7 @@ def test_drafts_are_written_canonical_and_fail_validation(empty_catalog: Path) -
     assert len(result.written) == 25 and not result.failed
     sparknet = empty_catalog / "data" / "papers" / "sparknet-training-deep-networks-in-spark.yml"
     assert sparknet.read_text(encoding="utf-8").splitlines()[:5] == [
-        "# yaml-language-server: $schema=../../src/ddl_catalog/schema/entry.schema.json",
+        "# yaml-language-server: $schema=../../schemas/entry.schema.json",
         "id: sparknet-training-deep-networks-in-spark",
         "kind: paper",
         'title: "SparkNet: Training Deep Networks in Spark"',

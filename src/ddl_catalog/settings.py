@@ -34,6 +34,7 @@ class Settings:
     """
 
     __slots__ = (
+        "build_note",
         "description",
         "feed_author",
         "feed_id",
@@ -45,6 +46,7 @@ class Settings:
         "licence",
         "repository",
         "site_url",
+        "test_note",
         "title",
     )
 
@@ -62,6 +64,8 @@ class Settings:
         licence: str | None = None,
         kinds: tuple[str, ...] = tuple(KIND_FOLDERS),
         fields: tuple[str, ...] = FIELDS,
+        build_note: str = "creates .venv, validates the catalog, builds README.md and the website",
+        test_note: str = "every check a pull request gets",
         found: bool = False,
     ) -> None:
         self.title = title
@@ -75,6 +79,9 @@ class Settings:
         self.licence = licence
         self.kinds = kinds
         self.fields = fields
+        #: What the README says `make build` and `make test` do.
+        self.build_note = build_note
+        self.test_note = test_note
         #: Whether the values come from a catalog.yml (False: all defaults).
         self.found = found
 
@@ -119,6 +126,9 @@ def from_data(data: dict[str, object]) -> Settings:
         values["feed_id"] = feed["id"]
     if "kinds" in data:
         values["kinds"] = tuple(data["kinds"])  # type: ignore[arg-type]
+    commands = data.get("commands")
+    if isinstance(commands, dict):
+        values.update({f"{k}_note": v for k, v in commands.items() if k in ("build", "test")})
     if "fields" in data:
         values["fields"] = tuple(data["fields"])  # type: ignore[arg-type]
     return Settings(**values)  # type: ignore[arg-type]

@@ -40,10 +40,16 @@ from ddl_catalog.load import LoadError, Problem, parse_yaml, read_text
 from ddl_catalog.model import FIELD_ORDER
 from ddl_catalog.validate import NON_ENTRY_FOLDERS, entry_files
 
-#: Where the entry schema lives inside a catalog checkout.
-SCHEMA_PATH = Path("src/ddl_catalog/schema/entry.schema.json")
-#: The schema path of a file at data/<folder>/<id>.yml, used when the schema is not on disk.
-DEFAULT_SCHEMA_REF = "../../src/ddl_catalog/schema/entry.schema.json"
+#: Where a catalog keeps the entry schema, first found wins: the package's source (a checkout of
+#: the toolchain that is also a catalog), then schemas/, which ``ddl-catalog init`` writes.
+SCHEMA_PATHS = (
+    Path("src/ddl_catalog/schema/entry.schema.json"),
+    Path("schemas/entry.schema.json"),
+)
+SCHEMA_PATH = SCHEMA_PATHS[0]
+#: The schema path of a file at data/<folder>/<id>.yml when no schema is on disk: the copy that
+#: ``ddl-catalog init`` writes into schemas/ (resolves offline in editors, in any catalog).
+DEFAULT_SCHEMA_REF = "../../schemas/entry.schema.json"
 SCHEMA_PREFIX = "# yaml-language-server: $schema="
 #: A flow list is used when ``key: [a, b]`` fits in this many columns.
 FLOW_WIDTH = 100
@@ -114,9 +120,11 @@ def _yaml() -> YAML:
 
 def schema_line(file: Path, root: Path | None) -> str:
     """Return the schema comment for an entry file: the schema's path relative to the file."""
-    if root is not None and (root / SCHEMA_PATH).is_file():
-        rel = os.path.relpath((root / SCHEMA_PATH).resolve(), file.resolve().parent)
-        return SCHEMA_PREFIX + Path(rel).as_posix()
+    schemas = [root / candidate for candidate in SCHEMA_PATHS] if root is not None else []
+    for schema in schemas:
+        if schema.is_file():
+            rel = os.path.relpath(schema.resolve(), file.resolve().parent)
+            return SCHEMA_PREFIX + Path(rel).as_posix()
     return SCHEMA_PREFIX + DEFAULT_SCHEMA_REF
 
 

@@ -7,6 +7,8 @@ built site at stable URLs (listed in SITE_FILES).
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,10 +111,18 @@ def render(
     return FORMATS[fmt].render(catalog, select(catalog, category), site_url)
 
 
-def schema_text() -> str:
-    """Return the JSON Schema of the JSON export, as published with it."""
+def schema_text(site_url: str | None = None) -> str:
+    """Return the JSON Schema of the JSON export, as published with it.
+
+    Its ``$id`` is where the catalog publishes it (``site_url``/api/catalog.schema.json); with
+    no site URL the schema has no ``$id``.
+    """
     with open(schemas.schema_path("export"), encoding="utf-8") as handle:
-        return handle.read()
+        text = handle.read()
+    if site_url:
+        where = json.dumps(site_url.rstrip("/") + "/" + SCHEMA_FILE)
+        return re.sub(r'"\$id": "[^"]*"', lambda _: f'"$id": {where}', text, count=1)
+    return re.sub(r'\n *"\$id": "[^"]*",', "", text, count=1)
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -153,7 +163,7 @@ def site_files(catalog: Catalog, site_dir: Path, *, site_url: str | None = None)
     outputs: dict[str, str] = {
         rel: render(catalog, fmt, site_url=site_url) for rel, fmt in SITE_FILES.items()
     }
-    outputs[SCHEMA_FILE] = schema_text()
+    outputs[SCHEMA_FILE] = schema_text(site_url)
     for category, rel in category_bib_files(catalog).items():
         outputs[rel] = bibtex.render(bibtex.citable(select(catalog, category)))
     for entry in bibtex.citable(catalog.entries):

@@ -113,6 +113,9 @@ class ReadmeView:
 
     title: str
     intro: str
+    build_note: str
+    test_note: str
+    code_of_conduct: bool
     site_url: str | None
     sections: tuple[SectionView, ...]
     total: int
@@ -213,6 +216,9 @@ def build_view(
     return ReadmeView(
         title=config.title,
         intro=config.description,
+        build_note=config.build_note,
+        test_note=config.test_note,
+        code_of_conduct=(catalog.root / "CODE_OF_CONDUCT.md").is_file(),
         site_url=site,
         sections=tuple(sections),
         total=len(catalog),

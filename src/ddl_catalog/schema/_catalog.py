@@ -155,6 +155,38 @@ def validate_https___ddl_catalog_github_io_schema_catalog_schema_json(data, cust
                 for data__kinds_x, data__kinds_item in enumerate(data__kinds):
                     if not (isinstance(data__kinds_item, str) and data__kinds_item == 'framework' or isinstance(data__kinds_item, str) and data__kinds_item == 'library' or isinstance(data__kinds_item, str) and data__kinds_item == 'paper' or isinstance(data__kinds_item, str) and data__kinds_item == 'article' or isinstance(data__kinds_item, str) and data__kinds_item == 'talk' or isinstance(data__kinds_item, str) and data__kinds_item == 'tutorial' or isinstance(data__kinds_item, str) and data__kinds_item == 'book' or isinstance(data__kinds_item, str) and data__kinds_item == 'benchmark' or isinstance(data__kinds_item, str) and data__kinds_item == 'dataset' or isinstance(data__kinds_item, str) and data__kinds_item == 'list' or isinstance(data__kinds_item, str) and data__kinds_item == 'docs'):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".kinds[{data__kinds_x}]".format(**locals()) + " must be one of ['framework', 'library', 'paper', 'article', 'talk', 'tutorial', 'book', 'benchmark', 'dataset', 'list', 'docs']")
+        if "commands" in data_keys:
+            data_keys.remove("commands")
+            data__commands = data["commands"]
+            if not isinstance(data__commands, (dict)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".commands must be object")
+            data__commands_is_dict = isinstance(data__commands, dict)
+            if data__commands_is_dict:
+                data__commands_keys = set(data__commands.keys())
+                if "build" in data__commands_keys:
+                    data__commands_keys.remove("build")
+                    data__commands__build = data__commands["build"]
+                    if not isinstance(data__commands__build, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".commands.build must be string")
+                    if isinstance(data__commands__build, str):
+                        data__commands__build_len = len(data__commands__build)
+                        if data__commands__build_len < 3:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".commands.build must be longer than or equal to 3 characters")
+                        if data__commands__build_len > 100:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".commands.build must be shorter than or equal to 100 characters")
+                if "test" in data__commands_keys:
+                    data__commands_keys.remove("test")
+                    data__commands__test = data__commands["test"]
+                    if not isinstance(data__commands__test, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".commands.test must be string")
+                    if isinstance(data__commands__test, str):
+                        data__commands__test_len = len(data__commands__test)
+                        if data__commands__test_len < 3:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".commands.test must be longer than or equal to 3 characters")
+                        if data__commands__test_len > 100:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".commands.test must be shorter than or equal to 100 characters")
+                if data__commands_keys:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".commands must not contain "+str(data__commands_keys)+" properties")
         if "fields" in data_keys:
             data_keys.remove("fields")
             data__fields = data["fields"]
