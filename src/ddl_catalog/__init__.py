@@ -1,3 +1,3 @@
-"""ddl-catalog: the reference catalog of distributed deep learning resources and its toolchain."""
+"""ddl-catalog: keep a curated list as data and build its README, website and exports from it."""
 
 __version__ = "0.1.0"

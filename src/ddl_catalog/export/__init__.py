@@ -7,10 +7,10 @@ built site at stable URLs (listed in SITE_FILES).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from json import dumps as json_string  # not ``import json``: export.json is the JSON export
 from pathlib import Path
 
 from ddl_catalog import files, schemas, siteconfig
@@ -120,7 +120,7 @@ def schema_text(site_url: str | None = None) -> str:
     with open(schemas.schema_path("export"), encoding="utf-8") as handle:
         text = handle.read()
     if site_url:
-        where = json.dumps(site_url.rstrip("/") + "/" + SCHEMA_FILE)
+        where = json_string(site_url.rstrip("/") + "/" + SCHEMA_FILE)
         return re.sub(r'"\$id": "[^"]*"', lambda _: f'"$id": {where}', text, count=1)
     return re.sub(r'\n *"\$id": "[^"]*",', "", text, count=1)
 
