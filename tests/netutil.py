@@ -99,3 +99,73 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+@contextmanager
+def raw_server(reply: Callable[[socket.socket], None]) -> Iterator[str]:
+    """Yield the base URL of a raw TCP server on 127.0.0.1 that answers each connection by
+    reading the request and calling ``reply`` with the socket (bounded: 10 s per connection)."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    listener.settimeout(0.2)
+    stop = threading.Event()
+
+    def handle(conn: socket.socket) -> None:
+        with conn:
+            conn.settimeout(10)
+            try:
+                conn.recv(65536)
+                reply(conn)
+            except OSError:
+                pass
+
+    def serve() -> None:
+        while not stop.is_set():
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                continue
+            threading.Thread(target=handle, args=(conn,), daemon=True).start()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join(2)
+        listener.close()
+
+
+def header_drip(pause: float, limit: float = 10.0) -> Callable[[socket.socket], None]:
+    """Return a reply that sends a status line and long headers one byte every ``pause`` s.
+
+    Each byte comes well within any read timeout, so only a total deadline stops the client;
+    the server gives up after ``limit`` seconds whatever happens.
+    """
+    head = b"HTTP/1.1 200 OK\r\nX-Drip: " + b"z" * 400 + b"\r\nContent-Length: 0\r\n\r\n"
+
+    def reply(conn: socket.socket) -> None:
+        started = time.monotonic()
+        for byte in head:
+            if time.monotonic() - started > limit:
+                return
+            conn.sendall(bytes([byte]))
+            time.sleep(pause)
+
+    return reply
+
+
+def send_bytes(data: bytes) -> Callable[[socket.socket], None]:
+    """Return a reply that sends ``data`` and closes (a TLS alert, a non-HTTP banner ...)."""
+
+    def reply(conn: socket.socket) -> None:
+        conn.sendall(data)
+        time.sleep(0.05)
+
+    return reply
+
+
+#: What a TLS server sends to a client that speaks plain HTTP to it: a fatal TLS alert record.
+TLS_ALERT = b"\x15\x03\x01\x00\x02\x02\x46"

@@ -99,8 +99,9 @@ def test_enrich_writes_metadata_reports_and_flags(root: Path, httpserver: HTTPSe
     assert not report.failed
     # Entry files are never touched.
     assert snapshot(root / "data" / "papers") | snapshot(root / "data" / "frameworks") == before
-    # Crossref's year (2019) and title (its own capitalisation is fine) against ours.
-    assert any("crossref: year 2019 (data says 2018)" in d for d in report.disagreements)
+    # The year is the first arXiv version's (2018): Crossref's venue year (2019) is no
+    # disagreement for a paper on arXiv; its title (its own capitalisation) is fine too.
+    assert not any("year" in d for d in report.disagreements)
     assert not any("title" in d for d in report.disagreements)
     assert sorted(report.flags) == [
         "caffeonspark: yahoo/caffeonspark is archived",
@@ -155,6 +156,58 @@ def test_exhausted_rate_limit_stops_cleanly_and_keeps_old_records(
     assert report.failed
     records = json.loads((root / "data/metadata/github.json").read_text())["records"]
     assert records["horovod/horovod"]["fetched"] == "2026-01-01"  # kept, not dropped
+
+
+def test_crossref_year_counts_for_a_paper_without_arxiv(
+    catalog_dir: Callable[..., Path], httpserver: HTTPServer
+) -> None:
+    no_arxiv = SURVEY.replace('  arxiv: "1802.09941"\n', "")
+    root = catalog_dir({"data/papers/bennun2019demystifying.yml": no_arxiv})
+    serve_all(httpserver)
+    report = enrich(open_catalog(root), make_session(2), only=["crossref"], bases=bases(httpserver))
+    assert any("crossref: year 2019 (data says 2018)" in d for d in report.disagreements)
+
+
+def test_an_interrupted_run_keeps_what_it_fetched(
+    root: Path, httpserver: HTTPServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C after the first repository: its record is on disk, the file is whole."""
+    from ddl_catalog.net.enrich import run
+
+    serve_all(httpserver)
+    real = run.github.fetch
+
+    def fetch(key: str, *args: object, **kwargs: object) -> object:
+        if key == "yahoo/caffeonspark":
+            raise KeyboardInterrupt
+        return real(key, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(run.github, "fetch", fetch)
+    with pytest.raises(KeyboardInterrupt):
+        enrich(open_catalog(root), make_session(2), only=["github"], bases=bases(httpserver))
+    records = json.loads((root / "data/metadata/github.json").read_text())["records"]
+    assert list(records) == ["horovod/horovod"]
+
+
+def test_records_are_saved_while_the_run_goes_on(
+    root: Path, httpserver: HTTPServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With saves due at once, the first record is on disk before the second is fetched."""
+    from ddl_catalog.net.enrich import run
+
+    serve_all(httpserver)
+    monkeypatch.setattr(run, "SAVE_EVERY", 0.0)
+    seen: list[list[str]] = []
+    real = run.github.fetch
+
+    def fetch(key: str, *args: object, **kwargs: object) -> object:
+        path = root / "data/metadata/github.json"
+        seen.append(sorted(json.loads(path.read_text())["records"]) if path.exists() else [])
+        return real(key, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(run.github, "fetch", fetch)
+    enrich(open_catalog(root), make_session(2), only=["github"], bases=bases(httpserver))
+    assert seen == [[], ["horovod/horovod"]]
 
 
 def test_cli_enrich_failure_is_one_line_and_writes_nothing(root: Path) -> None:

@@ -30,7 +30,8 @@ from ddl_catalog.net import hosts
 from ddl_catalog.net.cache import LinkCache
 from ddl_catalog.net.enrich.base import retry_after
 from ddl_catalog.net.linkboard import Board, Task
-from ddl_catalog.net.session import make_session, read_body
+from ddl_catalog.net.session import causes as _causes
+from ddl_catalog.net.session import make_session, read_body, transport_problem
 
 OUTCOMES: tuple[str, ...] = ("ok", "moved", "broken", "error", "skipped")
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
@@ -458,6 +459,9 @@ def location_wait(value: str | None) -> float:
 def classify_exception(exc: requests.RequestException) -> tuple[str, str]:
     """Return (outcome, reason) for a transport failure: DNS, refused, reset, TLS, timeout."""
     causes = list(_causes(exc))
+    named = transport_problem(exc)
+    if named:
+        return "error", named
     if isinstance(exc, requests.exceptions.SSLError):
         return "error", f"TLS error: {_last_words(causes)}"
     if isinstance(exc, requests.ConnectTimeout):
@@ -486,21 +490,6 @@ def classify_exception(exc: requests.RequestException) -> tuple[str, str]:
     if isinstance(exc, requests.ConnectionError):
         return "error", f"connection failed: {_last_words(causes)}"
     return "error", f"{type(exc).__name__}: {exc}"
-
-
-def _causes(exc: BaseException) -> Iterator[BaseException]:
-    """Yield an exception and everything it wraps (cause, context, urllib3 reasons, args)."""
-    stack: list[BaseException] = [exc]
-    seen: set[int] = set()
-    while stack and len(seen) < 20:
-        current = stack.pop()
-        if id(current) in seen:
-            continue
-        seen.add(id(current))
-        yield current
-        linked = [getattr(current, "reason", None), current.__cause__, current.__context__]
-        linked += list(current.args)
-        stack.extend(x for x in linked if isinstance(x, BaseException))
 
 
 def _last_words(causes: list[BaseException]) -> str:

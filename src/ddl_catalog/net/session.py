@@ -3,17 +3,36 @@
 Retries and backoff are done by the callers (the link checker, the enrichment clients), where
 they can honour Retry-After and count every request; urllib3's automatic retries would hide
 both.
+
+Every request also has a total deadline. requests' timeouts bound the connect and each socket
+read, not the whole exchange: a server that sends its status line and headers one byte a second
+never trips a 10-second read timeout and can hold a worker for as long as it likes. The
+session's adapter arms one shared watchdog thread for each request; past the deadline the
+watchdog shuts the request's socket down, the blocked read returns, and the caller gets a
+``DeadlineExceeded`` (a ``requests.Timeout``). Bodies are read with ``read_body``, which keeps
+its own total budget.
 """
 
 from __future__ import annotations
 
+import contextlib
+import heapq
+import http.client
+import itertools
 import os
+import re
+import socket
+import ssl
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 import requests
 import urllib3
 from requests.adapters import HTTPAdapter
+from urllib3.connection import HTTPConnection, HTTPSConnection
+from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 
 from ddl_catalog import __version__
 
@@ -31,8 +50,236 @@ def _env(name: str) -> str | None:
     return os.environ.get(name) or os.environ.get(name.upper()) or None
 
 
-def make_session(pool_size: int = 10, *, user_agent: str = USER_AGENT) -> requests.Session:
+class DeadlineExceeded(requests.Timeout):
+    """No complete status line and headers arrived within a request's total deadline."""
+
+
+class _Request:
+    """One request under watch: its deadline and the connections it has used so far."""
+
+    __slots__ = ("connections", "deadline", "done", "fired")
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.connections: list[HTTPConnection] = []
+        self.done = False
+        self.fired = False
+
+
+class _Watchdog:
+    """One daemon thread that shuts down the sockets of requests past their deadline.
+
+    Arming costs a heap push and a notify, not a thread per request: a link check sends
+    thousands of requests, and a timer thread each would cost more than the requests' parsing.
+    """
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._heap: list[tuple[float, int, _Request]] = []
+        self._order = itertools.count()
+        self._thread: threading.Thread | None = None
+
+    def arm(self, watched: _Request) -> None:
+        """Watch a request until it is marked done."""
+        with self._cond:
+            heapq.heappush(self._heap, (watched.deadline, next(self._order), watched))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="http-deadline", daemon=True)
+                self._thread.start()
+            if self._heap[0][2] is watched:
+                self._cond.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._heap or self._heap[0][2].done:
+                    if self._heap:
+                        heapq.heappop(self._heap)  # finished in time: forget it
+                    else:
+                        self._cond.wait()
+                deadline, _order, watched = self._heap[0]
+                wait = deadline - time.monotonic()
+                if wait > 0:
+                    self._cond.wait(wait)
+                    continue
+                heapq.heappop(self._heap)
+                watched.fired = True
+                connections = list(watched.connections)
+            for connection in connections:
+                _shut(connection)
+
+
+def _shut(connection: HTTPConnection) -> None:
+    """Shut a connection's socket down so that a read blocked on it returns at once."""
+    sock = getattr(connection, "sock", None)
+    if sock is None:
+        return
+    with contextlib.suppress(OSError):  # already closed
+        sock.shutdown(socket.SHUT_RDWR)
+
+
+_WATCHDOG = _Watchdog()
+_current = threading.local()
+
+
+def _track(connection: HTTPConnection) -> None:
+    """Register a connection with the request this thread is sending, if one is watched."""
+    watched: _Request | None = getattr(_current, "request", None)
+    if watched is not None and not watched.done:
+        watched.connections.append(connection)
+        if watched.fired:
+            _shut(connection)
+
+
+class _HTTPConnection(HTTPConnection):
+    def connect(self) -> None:
+        _track(self)
+        super().connect()
+
+    def getresponse(self, *args: Any, **kwargs: Any) -> Any:
+        _track(self)
+        return super().getresponse(*args, **kwargs)
+
+
+class _HTTPSConnection(HTTPSConnection):
+    def connect(self) -> None:
+        _track(self)
+        super().connect()
+
+    def getresponse(self, *args: Any, **kwargs: Any) -> Any:
+        _track(self)
+        return super().getresponse(*args, **kwargs)
+
+
+class _HTTPPool(HTTPConnectionPool):
+    ConnectionCls = _HTTPConnection
+
+
+class _HTTPSPool(HTTPSConnectionPool):
+    ConnectionCls = _HTTPSConnection
+
+
+_POOLS: Mapping[str, type[HTTPConnectionPool]] = {"http": _HTTPPool, "https": _HTTPSPool}
+
+
+class DeadlineAdapter(HTTPAdapter):
+    """An HTTPAdapter whose requests must have their headers back within a total deadline.
+
+    The deadline is ``deadline`` seconds when given, else the connect timeout plus twice the
+    read timeout of the request (so a responsive server is never cut short).
+    """
+
+    def __init__(self, *args: Any, deadline: float | None = None, **kwargs: Any) -> None:
+        self.deadline = deadline
+        super().__init__(*args, **kwargs)
+
+    def init_poolmanager(self, *args: Any, **kwargs: Any) -> None:  # noqa: D102
+        super().init_poolmanager(*args, **kwargs)
+        self.poolmanager.pool_classes_by_scheme = _POOLS
+
+    def proxy_manager_for(self, proxy: str, **proxy_kwargs: Any) -> Any:  # noqa: D102
+        manager = super().proxy_manager_for(proxy, **proxy_kwargs)
+        manager.pool_classes_by_scheme = _POOLS
+        return manager
+
+    def send(
+        self, request: requests.PreparedRequest, *args: Any, **kwargs: Any
+    ) -> requests.Response:
+        """Send ``request``; raise DeadlineExceeded when its headers miss the total deadline."""
+        seconds = self.deadline or _budget(kwargs.get("timeout"))
+        watched = _Request(time.monotonic() + seconds)
+        _current.request = watched
+        _WATCHDOG.arm(watched)
+        message = f"no complete response headers within {seconds:g} s (total deadline)"
+        try:
+            response = super().send(request, *args, **kwargs)
+        except requests.RequestException as exc:
+            if watched.fired:
+                raise DeadlineExceeded(message, request=request) from exc
+            raise
+        finally:
+            watched.done = True
+            _current.request = None
+        if watched.fired:
+            # The socket was shut mid-headers: http.client took the cut for their end.
+            response.close()
+            raise DeadlineExceeded(message, request=request)
+        return response
+
+
+def _budget(timeout: object) -> float:
+    """Return a request's total deadline from its (connect, read) or single timeout."""
+    if isinstance(timeout, tuple) and len(timeout) == 2:
+        connect, read = timeout
+        return float(connect or 30.0) + 2 * float(read or 30.0)
+    if isinstance(timeout, int | float) and timeout > 0:
+        return 3 * float(timeout)
+    return 90.0
+
+
+#: The first bytes of a TLS record (handshake or alert), as a plain-HTTP client sees them.
+_TLS_RECORD = re.compile(rb"^[\x15\x16]\x03[\x00-\x04]")
+
+
+def transport_problem(exc: BaseException) -> str | None:
+    """Name the transport failures a reader can act on, or None for the ordinary ones.
+
+    A total deadline passed, a redirect loop, TLS spoken to a plain http:// URL, plain HTTP on
+    an https:// URL, and a status line that is not HTTP at all: each gets a message that says
+    what happened, instead of "connection failed".
+    """
+    if isinstance(exc, DeadlineExceeded):
+        return "no response within the total deadline"
+    if isinstance(exc, requests.TooManyRedirects):
+        return f"redirect loop: more than {_redirect_limit(exc)} redirects"
+    for cause in causes(exc):
+        text = str(cause)
+        if isinstance(cause, ssl.SSLError) and (
+            "WRONG_VERSION_NUMBER" in text or "wrong version number" in text
+        ):
+            return (
+                "TLS error: the server does not speak TLS on this port "
+                "(plain HTTP on an https:// URL?)"
+            )
+        if isinstance(cause, http.client.BadStatusLine):
+            line = getattr(cause, "line", "")
+            line = line if isinstance(line, str) else ""
+            if _TLS_RECORD.match(line.encode("latin-1", "replace")):
+                return "the server answered with TLS (an http:// URL for an HTTPS port?)"
+            if line.startswith("HTTP/"):
+                return None  # an HTTP status line cut short: a reset, named by the caller
+            return f"bad status line: the server did not answer in HTTP ({line[:40]!r})"
+    return None
+
+
+def _redirect_limit(exc: requests.TooManyRedirects) -> int:
+    """Return the redirect limit a TooManyRedirects hit (requests' default is 30)."""
+    match = re.search(r"(\d+) redirects", str(exc))
+    return int(match.group(1)) if match else 30
+
+
+def causes(exc: BaseException) -> Iterator[BaseException]:
+    """Yield an exception and everything it wraps (cause, context, urllib3 reasons, args)."""
+    stack: list[BaseException] = [exc]
+    seen: set[int] = set()
+    while stack and len(seen) < 20:
+        current = stack.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        yield current
+        linked = [getattr(current, "reason", None), current.__cause__, current.__context__]
+        linked += list(current.args)
+        stack.extend(x for x in linked if isinstance(x, BaseException))
+
+
+def make_session(
+    pool_size: int = 10, *, user_agent: str = USER_AGENT, deadline: float | None = None
+) -> requests.Session:
     """Return a session whose pool holds ``pool_size`` connections per host, without retries.
+
+    Every request must have its status line and headers back within ``deadline`` seconds
+    (default: its connect timeout plus twice its read timeout); see DeadlineAdapter.
 
     The environment is read once here, not on every request: requests looks proxies and the CA
     bundle up per request when ``trust_env`` is on, which costs nearly half the CPU time of a
@@ -46,7 +293,9 @@ def make_session(pool_size: int = 10, *, user_agent: str = USER_AGENT) -> reques
     bundle = os.environ.get("REQUESTS_CA_BUNDLE") or os.environ.get("CURL_CA_BUNDLE")
     if bundle:
         session.verify = bundle
-    adapter = HTTPAdapter(pool_connections=pool_size, pool_maxsize=pool_size, max_retries=0)
+    adapter = DeadlineAdapter(
+        pool_connections=pool_size, pool_maxsize=pool_size, max_retries=0, deadline=deadline
+    )
     session.mount("http://", adapter)
     session.mount("https://", adapter)
     session.headers["User-Agent"] = user_agent

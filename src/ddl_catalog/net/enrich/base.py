@@ -16,7 +16,7 @@ from typing import Any
 
 import requests
 
-from ddl_catalog.net.session import read_body
+from ddl_catalog.net.session import read_body, transport_problem
 
 #: (connect, read) timeouts of one API request, in seconds.
 DEFAULT_TIMEOUT: tuple[float, float] = (5.0, 20.0)
@@ -157,6 +157,9 @@ def _int_header(response: requests.Response, name: str) -> int | None:
 
 def _describe(exc: requests.RequestException) -> str:
     """Return a short human reason for a transport failure."""
+    named = transport_problem(exc)
+    if named:
+        return named
     if isinstance(exc, requests.Timeout):
         return f"timed out ({exc.__class__.__name__})"
     if isinstance(exc, requests.exceptions.SSLError):

@@ -29,6 +29,8 @@ from ddl_catalog.net.enrich.base import EnrichError, RateLimitExhausted
 
 _TITLES = {"github": "GitHub REST API", "arxiv": "arXiv API", "crossref": "Crossref REST API"}
 ARXIV_BATCH = 50
+#: Fetched records are written at least this often (seconds), so a killed run keeps them.
+SAVE_EVERY = 2.0
 #: arXiv asks for at most one request every three seconds.
 ARXIV_PAUSE = 3.0
 
@@ -76,15 +78,16 @@ def enrich(
             wanted[source].setdefault(key, []).append(entry)
     chosen = set(only)
     for source in (s for s in SOURCES if s in chosen):
-        fresh = _fetch_source(
-            source, sorted(wanted[source]), session, bases.get(source), sleep, report
-        )
-        records = {k: v for k, v in previous[source].items() if k in wanted[source]}
-        for key, record in fresh.items():
-            records[key] = dict(record, fetched=date)
+        kept = {k: v for k, v in previous[source].items() if k in wanted[source]}
+        saver = _Saver(catalog.root, source, previous[source], kept, date)
+        try:
+            fresh = _fetch_source(
+                source, sorted(wanted[source]), session, bases.get(source), sleep, report, saver
+            )
+        finally:
+            saver.save()  # an interrupted run (Ctrl-C) keeps what it fetched
+        records = saver.records
         report.fetched[source] = len(fresh)
-        if records != previous[source]:
-            _write(catalog.root, source, records)
         for key, record in sorted(fresh.items()):
             for entry in wanted[source][key]:
                 report.disagreements.extend(compare(source, entry, record))
@@ -94,6 +97,41 @@ def enrich(
     return report
 
 
+class _Saver:
+    """Keep one source's records and write them as they arrive, at most every SAVE_EVERY s.
+
+    A run killed midway (even with SIGKILL) leaves a metadata file with what it had fetched
+    up to its last save, instead of nothing; each write is atomic, so the file is never torn.
+    """
+
+    def __init__(
+        self,
+        root: Path,
+        source: str,
+        previous: dict[str, dict[str, Any]],
+        kept: dict[str, dict[str, Any]],
+        date: str,
+    ) -> None:
+        self.root, self.source, self.date = root, source, date
+        self.previous = previous
+        self.records = dict(kept)
+        self._saved = dict(previous)
+        self._last = time.monotonic()
+
+    def add(self, key: str, record: dict[str, Any]) -> None:
+        """Take a fetched record; write the file when the last write is SAVE_EVERY s old."""
+        self.records[key] = dict(record, fetched=self.date)
+        if time.monotonic() - self._last >= SAVE_EVERY:
+            self.save()
+
+    def save(self) -> None:
+        """Write the records if they differ from what the file holds."""
+        self._last = time.monotonic()
+        if self.records != self._saved:
+            _write(self.root, self.source, self.records)
+            self._saved = dict(self.records)
+
+
 def _fetch_source(
     source: str,
     keys: list[str],
@@ -101,6 +139,7 @@ def _fetch_source(
     base: str | None,
     sleep: Callable[[float], None],
     report: EnrichReport,
+    saver: _Saver,
 ) -> dict[str, dict[str, Any]]:
     """Fetch every key of one source; stop the source on an exhausted rate limit."""
     fresh: dict[str, dict[str, Any]] = {}
@@ -115,13 +154,16 @@ def _fetch_source(
                 except EnrichError as exc:
                     report.failures.append(f"arxiv: {exc}")
                     continue
-                fresh.update({k: asdict(r) for k, r in found.items()})
+                for key, record in found.items():
+                    fresh[key] = asdict(record)
+                    saver.add(key, fresh[key])
                 report.failures.extend(f"arxiv: no paper {k}" for k in batch if k not in found)
             return fresh
         fetch = github.fetch if source == "github" else crossref.fetch
         for key in keys:
             try:
                 fresh[key] = asdict(fetch(key, session, base, sleep=sleep))
+                saver.add(key, fresh[key])
             except RateLimitExhausted:
                 raise
             except EnrichError as exc:
@@ -150,7 +192,9 @@ def compare(source: str, entry: Entry, record: dict[str, Any]) -> list[str]:
             f"{where}: authors {', '.join(authors)} (data says {', '.join(entry.authors)})"
         )
     year = record.get("published_year") if source == "arxiv" else record.get("year")
-    compare_year = source == "crossref" or entry.venue is None
+    # An entry's year is its first publication: the first arXiv version when there is one, so
+    # Crossref's (the venue's) year only counts for papers that are not on arXiv.
+    compare_year = source == "arxiv" or entry.identifiers.arxiv is None
     if compare_year and entry.year is not None and isinstance(year, int) and year != entry.year:
         found.append(f"{where}: year {year} (data says {entry.year})")
     return found
