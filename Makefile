@@ -10,6 +10,7 @@ CLI    := $(BIN)/ddl-catalog
 .DEFAULT_GOAL := help
 .PHONY: help venv npm-tools build validate readme lint-readme site exports test lint typecheck unit serve bench clean
 .PHONY: fmt fmt-check lint-workflows links-report links-issue
+.PHONY: pr-check ci validate-strict readme-commit
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -77,6 +78,23 @@ links-issue: ## Open or update the broken-links issue from build/ (needs gh, jq 
 	else echo "no broken links, no open issue: nothing to do"; fi
 
 test: lint typecheck unit ## Run every check: ruff, mypy and the test suite.
+
+# CI: one target per event, so that GitHub and .ci/run run the very same checks
+# (tests/test_workflows.py fails when .github/workflows/ci.yml, .ci/run and these drift apart).
+# Both need chromium (browser tests) and `make npm-tools` first; .ci/run installs them.
+pr-check: validate-strict fmt-check test lint-workflows ## What a pull request's CI runs (no README check: main regenerates it).
+
+ci: pr-check lint-readme exports ## What CI runs on main (.ci/run): pr-check, README fresh and linted, every export.
+
+validate-strict: $(STAMP) ## Check the catalog; warnings fail too.
+	$(CLI) validate --strict
+
+readme-commit: readme ## Commit and push README.md when the data changed it (CI on main; see CONTRIBUTING.md).
+	git diff --quiet -- README.md || { \
+	  git -c user.name='github-actions[bot]' \
+	    -c user.email='41898282+github-actions[bot]@users.noreply.github.com' \
+	    commit -m 'readme: regenerate from data/' -- README.md && \
+	  git push origin "HEAD:$${GITHUB_REF_NAME:-main}"; }
 
 lint: $(STAMP) ## ruff lint and format check.
 	$(BIN)/ruff check src tests benchmarks

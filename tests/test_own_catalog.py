@@ -317,3 +317,69 @@ def test_init_readme_passes_awesome_lint(other: Path) -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "0 errors, 0 warnings" in result.stdout + result.stderr
+
+
+# -- pull requests that never conflict --------------------------------------------------------
+
+
+def git(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run git in root with a fixed identity; fail the test when it fails."""
+    result = subprocess.run(
+        [
+            "git",
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@example.org",
+            "-c",
+            "commit.gpgsign=false",
+            *args,
+        ],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, f"git {args}: {result.stdout}{result.stderr}"
+    return result
+
+
+def entry(name: str) -> str:
+    """Return an entry file for a new article called name."""
+    text = GRINDER.replace("grind-size-guide", name).replace("A Grind Size Guide", name.title())
+    return text.replace("example.org/grind-size", f"example.org/{name}")
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git not installed")
+def test_two_entry_pull_requests_merge_in_either_order_and_main_regenerates(
+    tmp_path: Path,
+) -> None:
+    root = init(tmp_path / "list", title="Awesome Brewing", description="A list of brew guides.")
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "start")
+    for name in ("pour-over", "cold-brew"):
+        git(root, "checkout", "-q", "-b", name, "main")
+        (root / "data" / "articles").mkdir(exist_ok=True)
+        (root / "data" / "articles" / f"{name}.yml").write_text(entry(name))
+        git(root, "add", "data")
+        git(root, "commit", "-qm", f"add {name}")
+        # what the pull request's CI checks (make pr-check) passes without a README edit ...
+        for args in (["validate", "--strict"], ["fmt", "--check"]):
+            result = CliRunner().invoke(cli, [*args, "--root", str(root)])
+            assert result.exit_code == 0, result.output
+        changed = git(root, "diff", "--name-only", "main").stdout.split()
+        assert changed == [f"data/articles/{name}.yml"]
+        # ... while the README is stale until main regenerates it
+        stale = CliRunner().invoke(cli, ["readme", "--check", "--root", str(root)])
+        assert stale.exit_code == 1
+    for first, second in (("pour-over", "cold-brew"), ("cold-brew", "pour-over")):
+        git(root, "checkout", "-q", "-B", f"merged-{first}", "main")
+        git(root, "merge", "-q", "--no-edit", first)
+        git(root, "merge", "-q", "--no-edit", second)  # no conflict in either order
+        assert CliRunner().invoke(cli, ["readme", "--root", str(root)]).exit_code == 0
+        fresh = CliRunner().invoke(cli, ["readme", "--check", "--root", str(root)])
+        assert fresh.exit_code == 0, fresh.output
+        text = (root / "README.md").read_text()
+        assert "[Pour-Over]" in text and "[Cold-Brew]" in text
+        git(root, "checkout", "-q", "--", "README.md")

@@ -66,21 +66,100 @@ def test_every_step_is_a_make_target_or_a_cli_command(path: Path) -> None:
             assert words[1] in cli.commands, f"{path.name}: no such ddl-catalog command {words[1]}"
 
 
-def test_ci_runs_every_check_on_pull_requests_and_pushes() -> None:
+#: Make targets that install tools rather than check anything.
+INSTALLS = {"venv", "npm-tools"}
+
+
+def make_targets_called(commands: list[str]) -> list[str]:
+    """Return the targets of the ``make ...`` commands, in order, installs left out."""
+    return [
+        target
+        for command in commands
+        if command.split()[0] == "make"
+        for target in command.split()[1:]
+        if target not in INSTALLS
+    ]
+
+
+def ci_run_targets() -> list[str]:
+    """Return the make targets .ci/run runs (its ``make X`` lines), installs left out."""
+    lines = (REPO / ".ci" / "run").read_text().splitlines()
+    return make_targets_called([line.strip() for line in lines if line.startswith("make ")])
+
+
+def prerequisites(target: str) -> list[str]:
+    """Return the prerequisites of a Makefile target (the line ``target: a b ## ...``)."""
+    text = (REPO / "Makefile").read_text()
+    match = re.search(rf"^{re.escape(target)}:([^#\n]*)", text, re.M)
+    assert match, f"no make target {target}"
+    return [p for p in match.group(1).split() if not p.startswith("$(")]
+
+
+def recipe(target: str) -> str:
+    """Return the recipe lines of a Makefile target."""
+    text = (REPO / "Makefile").read_text()
+    match = re.search(rf"^{re.escape(target)}:.*\n((?:\t.*\n)*)", text, re.M)
+    assert match, f"no make target {target}"
+    return match.group(1)
+
+
+def everything_under(target: str) -> str:
+    """Return the recipes a target runs, its prerequisites' included (recursively)."""
+    return recipe(target) + "".join(
+        everything_under(p) for p in prerequisites(target) if p in make_targets()
+    )
+
+
+def test_ci_yml_and_ci_run_call_the_same_make_targets() -> None:
+    """Pull requests run `make pr-check`; main and .ci/run run `make ci`; nothing else checks."""
     ci = load(REPO / ".github/workflows/ci.yml")
-    triggers = ci[True]  # PyYAML reads the key `on` as the boolean true
-    assert "pull_request" in triggers and "push" in triggers
-    commands = run_commands(ci)
-    for expected in (
-        "make validate",
-        "make fmt-check",
-        ".venv/bin/ddl-catalog readme --check",
-        "make test",
-        "make site",
-        "make lint-workflows",
-    ):
-        assert expected in commands
+    assert {"pull_request", "push"} <= set(ci[True])
+    jobs = ci["jobs"]
+    assert set(jobs) == {"pull-request", "main"}
+    assert jobs["pull-request"]["if"] == "github.event_name == 'pull_request'"
+    assert jobs["main"]["if"] == "github.event_name != 'pull_request'"
+    pull_request = run_commands({"jobs": {"x": jobs["pull-request"]}})
+    main = run_commands({"jobs": {"x": jobs["main"]}})
+    assert all(c.startswith("make ") for c in pull_request + main), pull_request + main
+    assert make_targets_called(pull_request) == ["pr-check"]
+    # main first commits the regenerated README (the one step .ci/run, on a clone, has not)
+    assert make_targets_called(main) == ["readme-commit", "ci"]
+    assert ci_run_targets() == ["ci"]
     assert ci["permissions"] == {"contents": "read"}
+    assert jobs["main"]["permissions"] == {"contents": "write"}
+
+
+def test_pr_check_is_every_check_but_the_readme_and_ci_adds_it() -> None:
+    assert prerequisites("pr-check") == ["validate-strict", "fmt-check", "test", "lint-workflows"]
+    checks = everything_under("pr-check")
+    for command in (
+        "validate --strict",
+        "fmt --check",
+        "ruff check",
+        "mypy",
+        "pytest",
+        "actionlint",
+    ):
+        assert command in checks, command
+    assert "readme --check" not in checks and "awesome-lint" not in checks
+    assert prerequisites("ci")[0] == "pr-check"
+    on_main = everything_under("ci")
+    for command in ("readme --check", "scripts/awesome-lint", "markdownlint-cli2", "export --into"):
+        assert command in on_main, command
+
+
+def test_the_readme_is_committed_on_main_with_a_token_that_triggers_checks() -> None:
+    main = load(REPO / ".github/workflows/ci.yml")["jobs"]["main"]
+    checkout = main["steps"][0]
+    assert "actions/checkout" in checkout["uses"]
+    assert checkout["with"]["token"] == "${{ secrets.BOT_TOKEN || secrets.GITHUB_TOKEN }}"
+    assert "git push" in recipe("readme-commit") and "README.md" in recipe("readme-commit")
+    upkeep = load(REPO / ".github/workflows/maintenance.yml")["jobs"]["upkeep"]["steps"]
+    (opener,) = [s for s in upkeep if "create-pull-request" in s.get("uses", "")]
+    assert opener["with"]["token"] == "${{ secrets.BOT_TOKEN || secrets.GITHUB_TOKEN }}"
+    assert "README.md" not in opener["with"]["add-paths"]
+    contributing = (REPO / "CONTRIBUTING.md").read_text()
+    assert "BOT_TOKEN" in contributing and "GITHUB_TOKEN" in contributing
 
 
 def test_pages_deploys_from_main_with_the_pages_permissions() -> None:
@@ -145,9 +224,9 @@ def test_pre_commit_hooks_call_real_commands() -> None:
         "ruff-format",
         "ddl-catalog-validate",
         "ddl-catalog-fmt",
-        "ddl-catalog-readme",
     } <= set(local)
-    assert local["ddl-catalog-readme"]["entry"].endswith("readme --check")
+    # commits do not carry a regenerated README (CI makes it on main), so no hook checks it
+    assert not any("readme" in h["entry"] for h in local.values())
 
 
 def test_fmt_hook_pattern_matches_entries_only() -> None:
