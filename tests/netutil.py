@@ -61,37 +61,15 @@ def drip(chunks: int, pause: float) -> Callable[[Request], Response]:
 @contextmanager
 def resetting_server(partial: bytes) -> Iterator[str]:
     """Yield the URL of a raw server that sends ``partial`` then resets the connection (RST)."""
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(8)
-    listener.settimeout(0.2)
-    stop = threading.Event()
 
-    def serve() -> None:
-        while not stop.is_set():
-            try:
-                conn, _ = listener.accept()
-            except OSError:
-                continue
-            with conn:
-                conn.settimeout(2)
-                try:
-                    conn.recv(65536)
-                    conn.sendall(partial)
-                    time.sleep(0.05)
-                except OSError:
-                    pass
-                # SO_LINGER with a zero timeout makes close() send RST instead of FIN.
-                conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00" * 2)
+    def reply(conn: socket.socket) -> None:
+        conn.sendall(partial)
+        time.sleep(0.05)
+        # SO_LINGER with a zero timeout makes close() send RST instead of FIN.
+        conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00" * 2)
 
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{listener.getsockname()[1]}/reset"
-    finally:
-        stop.set()
-        thread.join(2)
-        listener.close()
+    with raw_server(reply) as base:
+        yield f"{base}/reset"
 
 
 def free_port() -> int:

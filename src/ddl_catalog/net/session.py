@@ -132,6 +132,8 @@ def _track(connection: HTTPConnection) -> None:
 
 
 class _HTTPConnection(HTTPConnection):
+    """A connection that registers with the watched request before it connects or reads."""
+
     def connect(self) -> None:
         _track(self)
         super().connect()
@@ -141,14 +143,8 @@ class _HTTPConnection(HTTPConnection):
         return super().getresponse(*args, **kwargs)
 
 
-class _HTTPSConnection(HTTPSConnection):
-    def connect(self) -> None:
-        _track(self)
-        super().connect()
-
-    def getresponse(self, *args: Any, **kwargs: Any) -> Any:
-        _track(self)
-        return super().getresponse(*args, **kwargs)
+class _HTTPSConnection(_HTTPConnection, HTTPSConnection):
+    """The same for TLS: the MRO puts HTTPSConnection's connect behind _HTTPConnection's."""
 
 
 class _HTTPPool(HTTPConnectionPool):
