@@ -37,7 +37,11 @@
     var sort = { key: "t", dir: 1 };
     var data = null;
     var typing = null;    /* the field being typed in: its keystrokes share one history entry */
-    current = { root: root, restore: function () { if (data) { readQuery(); render(); } } };
+    current = {
+      root: root,
+      path: location.pathname,
+      restore: function () { if (data) { readQuery(); render(); } }
+    };
 
     fetch(new URL(root.getAttribute("data-index"), location.href).href)
       .then(function (response) {
@@ -228,9 +232,14 @@
     onPage();
   }
   window.addEventListener("hashchange", followMoved);
-  /* Back and forward between Explore views of the same page: restore that view's filters.
-   * (Material's instant navigation reloads the page only when the path changes.) */
-  window.addEventListener("popstate", function () {
-    if (current && document.body.contains(current.root)) current.restore();
-  });
+  /* Back and forward between Explore views of the same page restore that view's filters. The
+   * listener that calls this is registered in the page's head (overrides/main.html), ahead of
+   * Material's instant navigation, which would otherwise fetch and swap the page again (and
+   * empty the table meanwhile); returning true stops the event there. */
+  window.ddlCatalogPopstate = function () {
+    if (!current || !document.body.contains(current.root)) return false;
+    if (location.pathname !== current.path) return false;
+    current.restore();
+    return true;
+  };
 })();

@@ -254,3 +254,156 @@ def test_moved_card_permalink_is_followed(tab: Tab, base_url: str) -> None:
     page.wait_for_function("location.href.endsWith('/parallelism/#horovod')", timeout=10000)
     page.locator("h3#horovod").wait_for(state="visible")
     assert json.dumps(tab.errors) == "[]"
+
+
+# -- Explore state in the address, tag links, citing one paper -------------------------------
+
+ROW_IDS = "rs => rs.map(r => r.dataset.id)"
+FILTER_VALUES = """root => Object.fromEntries(
+    ['kind', 'category', 'from', 'to', 'tag', 'text'].map(n => [n, root.elements[n].value]))"""
+
+
+def explore_ready(page: Any) -> None:
+    """Wait until the Explore table is filled from its index."""
+    page.locator("#ddl-explore[data-ready='true']").wait_for(timeout=15000)
+
+
+def shown_rows(page: Any) -> list[str]:
+    """Return the ids of the Explore rows, in the order shown."""
+    ids: list[str] = page.locator("#ddl-explore tbody tr").evaluate_all(ROW_IDS)
+    return ids
+
+
+def search_overlay_open(page: Any) -> bool:
+    """Return whether Material's search overlay is open (its toggle is checked)."""
+    return bool(page.evaluate("() => document.getElementById('__search').checked"))
+
+
+def test_explore_view_is_shared_by_its_address(tab: Tab, browser: Any, base_url: str) -> None:
+    """Every filter and the sort go into the address; that address reopens the same rows."""
+    page = tab.page
+    page.goto(base_url + "explore/", wait_until="networkidle")
+    explore_ready(page)
+    index = page.evaluate("async () => (await fetch('index.json')).json()")
+    row = next(r for r in index["entries"] if r["k"] == "paper" and r["y"] and r["g"])
+    word = max(row["t"].split(), key=len).lower()
+
+    page.select_option("select[name='kind']", "paper")
+    page.select_option("select[name='category']", row["c"][0])
+    page.select_option("select[name='tag']", row["g"][0])
+    page.fill("input[name='from']", str(row["y"] - 3))
+    page.fill("input[name='to']", str(row["y"]))
+    page.fill("input[name='text']", word)
+    page.locator("button[data-sort='y']").click()
+    page.locator("button[data-sort='y']").click()  # newest first
+    rows = shown_rows(page)
+    assert row["id"] in rows
+    filters = page.locator("#ddl-explore form").evaluate(FILTER_VALUES)
+    url = page.url
+    query = url.split("?", 1)[1]
+    for name in ("kind=paper", "category=", "tag=", "from=", "to=", "text=", "sort=-y"):
+        assert name in query, (name, url)
+    assert "q=" not in query.replace("text=", "")  # Material's search reads ?q= and ?h=
+
+    other = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    try:
+        second = other.new_page()
+        second.goto(url, wait_until="networkidle")
+        explore_ready(second)
+        assert shown_rows(second) == rows
+        assert second.locator("#ddl-explore form").evaluate(FILTER_VALUES) == filters
+        assert not search_overlay_open(second)
+        assert not second.locator(".md-search__output").is_visible()
+        sort = second.locator("th:has(button[data-sort='y'])").get_attribute("aria-sort")
+        assert sort == "descending"
+    finally:
+        other.close()
+    assert tab.errors == []
+
+
+def test_explore_back_and_forward_restore_the_filters(tab: Tab, base_url: str) -> None:
+    page = tab.page
+    page.goto(base_url + "explore/", wait_until="networkidle")
+    explore_ready(page)
+    everything = shown_rows(page)
+    page.select_option("select[name='kind']", "paper")
+    papers = shown_rows(page)
+    assert 0 < len(papers) < len(everything)
+    page.fill("input[name='from']", "2016")
+    recent = shown_rows(page)
+    assert 0 < len(recent) < len(papers)
+
+    page.go_back()
+    page.wait_for_function("() => !new URLSearchParams(location.search).has('from')")
+    assert page.input_value("input[name='from']") == ""
+    assert page.input_value("select[name='kind']") == "paper"
+    assert shown_rows(page) == papers
+    page.go_back()
+    page.wait_for_function("() => location.search === ''")
+    assert page.input_value("select[name='kind']") == ""
+    assert shown_rows(page) == everything
+    page.go_forward()
+    page.go_forward()
+    page.wait_for_function("() => new URLSearchParams(location.search).get('from') === '2016'")
+    assert page.input_value("input[name='from']") == "2016"
+    assert shown_rows(page) == recent
+    assert not search_overlay_open(page)
+    assert tab.errors == []
+
+
+def test_tag_chip_opens_explore_filtered_by_that_tag(tab: Tab, base_url: str) -> None:
+    page = tab.page
+    page.goto(base_url + "parallelism/", wait_until="networkidle")
+    chip = page.locator("article:has(h3#horovod) a.ddl-tag").first
+    tag = chip.inner_text()
+    chip.click()
+    page.wait_for_url(lambda url: "/explore/" in url and f"tag={tag}" in url)
+    explore_ready(page)
+    assert page.input_value("select[name='tag']") == tag
+    index = page.evaluate("async () => (await fetch('index.json')).json()")
+    expected = {r["id"] for r in index["entries"] if tag in r["g"]}
+    assert "horovod" in expected
+    assert set(shown_rows(page)) == expected
+    assert not search_overlay_open(page)
+
+    # A tag in the table narrows the view in place, as a new history entry.
+    link = page.locator("#ddl-explore tbody a[data-tag]").filter(has_not_text=tag).first
+    other = link.inner_text()
+    link.click()
+    page.wait_for_function(f"() => new URLSearchParams(location.search).get('tag') === '{other}'")
+    assert page.input_value("select[name='tag']") == other
+    assert set(shown_rows(page)) == {r["id"] for r in index["entries"] if other in r["g"]}
+    page.go_back()
+    page.wait_for_function(f"() => new URLSearchParams(location.search).get('tag') === '{tag}'")
+    assert set(shown_rows(page)) == expected
+    assert tab.errors == []
+
+
+def test_paper_card_offers_its_bibtex_file_copy_and_permalink(browser: Any, base_url: str) -> None:
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 900},
+        service_workers="block",
+        permissions=["clipboard-read", "clipboard-write"],
+    )
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(base_url + "parallelism/", wait_until="networkidle")
+        card = page.locator("article.ddl-entry--paper").first
+        entry_id = card.locator("h3").get_attribute("id")
+        link = card.locator("a.ddl-bib-file")
+        assert link.get_attribute("download") == f"{entry_id}.bib"
+        bib = page.evaluate("async href => (await fetch(href)).text()", link.get_attribute("href"))
+        assert bib.startswith("@") and "{" + f"{entry_id}," in bib.splitlines()[0]
+
+        card.locator("details.ddl-bibtex summary").click()
+        card.locator("details.ddl-bibtex button[title='Copy to clipboard']").click()
+        copied = page.evaluate("() => navigator.clipboard.readText()")
+        assert copied.strip() == bib.strip()
+
+        card.locator("a.ddl-permalink").click()
+        page.wait_for_function(f"() => location.hash === '#{entry_id}'")
+        assert errors == []
+    finally:
+        context.close()
