@@ -26,6 +26,8 @@
 from __future__ import annotations
 
 import calendar
+import contextlib
+import errno
 import importlib
 import logging
 import os
@@ -278,8 +280,11 @@ def data_epoch(catalog: Catalog) -> int:
 def build_site(root: Path, *, site_dir: Path | None = None, strict: bool = True) -> Path:
     """Build the site of the catalog at ``root`` into ``site_dir`` (default root/site).
 
-    The build goes to a temporary folder beside the target, which replaces the old site only
-    when the build succeeded, so a failed build leaves the last good site in place.
+    The build goes to a scratch folder beside the target, which replaces the old site only
+    when the build succeeded, so a failed build leaves the last good site in place. Scratch
+    folders left by a killed build (named with its process id) are removed first. Any file
+    system failure (disk full, permission denied, a site/ that cannot be replaced because it is
+    a mount point or immutable) becomes one SiteError naming the path; no scratch is left.
     """
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -290,8 +295,14 @@ def build_site(root: Path, *, site_dir: Path | None = None, strict: bool = True)
     if not config_file.is_file():
         raise SiteError(f"{config_file} not found: run from the catalog's folder or pass --root")
     target = (site_dir or root / "site").resolve()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    scratch = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale_scratch(target)
+        scratch = Path(
+            tempfile.mkdtemp(prefix=f".{target.name}-build-{os.getpid()}-", dir=target.parent)
+        )
+    except OSError as err:
+        raise SiteError(_os_problem(err, target.parent)) from err
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's end-of-life banner
     problems = _Collector()
     mkdocs_log = logging.getLogger("mkdocs")
@@ -307,6 +318,9 @@ def build_site(root: Path, *, site_dir: Path | None = None, strict: bool = True)
         shutil.rmtree(scratch, ignore_errors=True)
         reason = "; ".join(problems.messages) or str(error).strip() or type(error).__name__
         raise SiteError(reason) from error
+    except OSError as error:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise SiteError(_os_problem(error, scratch)) from error
     except BaseException:
         shutil.rmtree(scratch, ignore_errors=True)
         raise
@@ -329,13 +343,72 @@ class _Collector(logging.Handler):
 
 
 def _swap(new: Path, target: Path) -> None:
-    """Put the freshly built folder in place of the old one with two renames."""
-    new.chmod(0o755)
+    """Put the freshly built folder in place of the old one with two renames.
+
+    When either rename fails, the old site is put back (or never left its place) and the new
+    build is removed; the failure becomes one SiteError naming the site folder.
+    """
     old = target.with_name(f".{target.name}-old-{os.getpid()}-{time.monotonic_ns()}")
-    if target.exists():
-        os.replace(target, old)
-    os.replace(new, target)
+    moved = False
+    try:
+        new.chmod(0o755)
+        if target.exists():
+            os.replace(target, old)
+            moved = True
+        os.replace(new, target)
+    except OSError as err:
+        if moved:
+            with contextlib.suppress(OSError):
+                os.replace(old, target)
+        shutil.rmtree(new, ignore_errors=True)
+        raise SiteError(
+            f"cannot replace {target}: {err.strerror or err} (is it a mount point, immutable "
+            "or in use?); the previous site is unchanged"
+        ) from err
     shutil.rmtree(old, ignore_errors=True)
+
+
+#: Scratch folders of a build: ``.site-build-<pid>-<random>`` and ``.site-old-<pid>-<ns>``.
+_SCRATCH = re.compile(r"^\.(?P<name>.+)-(?:build|old)-(?P<pid>\d+)-[A-Za-z0-9_]+$")
+
+
+def remove_stale_scratch(target: Path) -> list[Path]:
+    """Remove the scratch folders that killed builds of ``target`` left beside it.
+
+    A folder counts as stale when the process named in it is gone; a build still running
+    elsewhere keeps its own. Returns the folders removed.
+    """
+    removed: list[Path] = []
+    for path in target.parent.glob(f".{target.name}-*-*-*"):
+        match = _SCRATCH.match(path.name)
+        if not match or match["name"] != target.name or not path.is_dir():
+            continue
+        pid = int(match["pid"])
+        if pid != os.getpid() and _alive(pid):
+            continue
+        shutil.rmtree(path, ignore_errors=True)
+        removed.append(path)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    """Tell whether a process with this id exists (signal 0 checks without sending)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # it exists, under another user
+    return True
+
+
+def _os_problem(err: OSError, where: Path) -> str:
+    """Say in one line which path failed and why (disk full, permission denied ...)."""
+    path = err.filename or where
+    reason = err.strerror or str(err)
+    if err.errno == errno.ENOSPC:
+        reason += " (the disk is full)"
+    return f"cannot write {path}: {reason}; the previous site is unchanged"
 
 
 def serve_site(root: Path, *, address: str = "127.0.0.1:8000") -> None:
