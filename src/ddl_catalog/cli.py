@@ -5,6 +5,7 @@ Heavy modules are imported inside the commands, so that ``validate`` starts fast
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from collections.abc import Callable
@@ -32,7 +33,41 @@ def root_option(func: F) -> F:
     )(func)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class CatalogGroup(click.Group):
+    """The command group; a file system failure in any command becomes one Error: line.
+
+    Commands turn the failures they expect into their own messages; this catches the rest
+    (a full disk under fmt, add or check-links' cache, a permission error on a file), so no
+    command ends in a traceback for an operating-system error.
+    """
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command, turning an uncaught OSError into a ClickException."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise  # a closed stdout: click and main() end quietly
+        except OSError as err:
+            raise click.ClickException(os_error_text(err)) from err
+
+
+def os_error_text(err: OSError) -> str:
+    """Say which path failed and why, in one line: "cannot write PATH: No space left ..."."""
+    reason = err.strerror or str(err) or type(err).__name__
+    if err.filename is None:
+        return reason
+    verb = "cannot write" if err.errno in _WRITE_ERRORS else "cannot use"
+    return f"{verb} {err.filename}: {reason}"
+
+
+#: Errors that mean a write failed (disk full, quota, read-only file system).
+_WRITE_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EROFS}
+
+
+@click.group(
+    cls=CatalogGroup,
+    context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100},
+)
 @click.version_option(__version__, prog_name="ddl-catalog")
 def cli() -> None:
     """Keep a curated catalog: validate it and build its outputs (README, site, exports)."""

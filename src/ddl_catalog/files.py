@@ -16,6 +16,9 @@ from pathlib import Path
 def write_atomic(path: Path, text: str, *, fsync: bool = False, exclusive: bool = False) -> None:
     """Replace ``path`` with ``text`` (UTF-8) in one step; raise OSError, leaving no temp file.
 
+    The OSError always names a file (``path`` when the failure was a write to the temporary
+    file, such as a full disk), so callers can say which output could not be written.
+
     The file keeps its permission bits (a new file gets 0644, as a plain write would give with
     the usual umask). ``fsync`` also flushes the data to disk first, for caches that must
     survive a crash of the machine, not only of the process. ``exclusive`` creates the file
@@ -40,6 +43,12 @@ def write_atomic(path: Path, text: str, *, fsync: bool = False, exclusive: bool 
             _link_new(tmp, path)
         else:
             os.replace(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError as err:
+        if err.filename is None:  # a write to the descriptor: name the file it was for
+            raise OSError(err.errno, err.strerror, str(path)) from err
+        raise
     finally:
         Path(tmp).unlink(missing_ok=True)
 
