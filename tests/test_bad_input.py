@@ -115,6 +115,51 @@ CASES: dict[str, tuple[dict[str, str | bytes], str, str]] = {
         f"{P}:3:14",
         "invalid UTF-8 byte 0xe9",
     ),
+    # Characters YAML forbids: located [encoding] errors, not a parser's traceback.
+    "NUL byte": (
+        {P: paper(title="title: Large\x00Scale")},
+        f"{P}:3:13",
+        "control character U+0000 (NUL) is not allowed in YAML: delete it [encoding]",
+    ),
+    "terminal colour codes (ESC)": (
+        {P: paper(venue="venue: \x1b[31mNIPS\x1b[0m")},
+        f"{P}:10:8",
+        "control character U+001B (ESC) is not allowed in YAML",
+    ),
+    "DEL": ({P: paper(title="title: Large\x7fScale")}, f"{P}:3:13", "U+007F (DEL)"),
+    "C1 control character": ({P: paper(title="title: Large\x9bScale")}, f"{P}:3:13", "U+009B"),
+    "non-character U+FFFE": (
+        {P: paper(title="title: Large\ufffeScale")},
+        f"{P}:3:13",
+        "non-character U+FFFE is not allowed in YAML: delete it [encoding]",
+    ),
+    "non-character U+FFFF in a key": (
+        {P: paper(venue="ven\uffffue: NIPS")},
+        f"{P}:10:4",
+        "non-character U+FFFF",
+    ),
+    "lone surrogate (bad UTF-8)": (
+        {P: GOOD_PAPER.encode().replace(b"Large Scale", b"Large \xed\xa0\x80Scale")},
+        f"{P}:3:14",
+        "invalid UTF-8 byte 0xed: save the file as UTF-8 [encoding]",
+    ),
+    # Nesting: a located error past 50 levels, never a RecursionError.
+    "lists nested 10,000 deep": (
+        {P: "[" * 10_000 + "]" * 10_000 + "\n"},
+        f"{P}:1:51",
+        "lists and mappings nest more than 50 levels deep here; an entry needs three [yaml]",
+    ),
+    "mappings nested 10,000 deep": ({P: "{a: " * 10_000 + "\n"}, f"{P}:1:201", "more than 50"),
+    "deep nesting inside a field": (
+        {P: paper(venue="venue: " + "[" * 60 + "]" * 60)},
+        f"{P}:10:57",
+        "more than 50 levels",
+    ),
+    "1,000,000 brackets": (
+        {P: "[" * 1_000_000},
+        f"{P}:1:1",
+        "file is 1,000,000 bytes, over the 262,144-byte limit",
+    ),
 }
 
 
@@ -168,3 +213,69 @@ def test_fifty_megabyte_file_is_refused_before_reading(catalog_dir: Callable[...
     assert len(errors) == 1
     assert errors[0].startswith(f"{P}:1:1: error: file is 52,428,834 bytes")
     assert errors[0].endswith("[file-size]")
+
+
+#: The cases the loader refuses: every command that reads entries must refuse them alike.
+LOADER_CASES = [
+    "non-UTF-8 bytes",
+    "NUL byte",
+    "terminal colour codes (ESC)",
+    "non-character U+FFFE",
+    "lone surrogate (bad UTF-8)",
+    "lists nested 10,000 deep",
+    "mappings nested 10,000 deep",
+    "1,000,000 brackets",
+]
+
+
+@pytest.mark.parametrize("name", LOADER_CASES)
+@pytest.mark.parametrize(
+    "args",
+    [["fmt", "--check"], ["fmt"], ["build"], ["readme"], ["export", "--format", "json"]],
+    ids=" ".join,
+)
+def test_every_command_that_reads_entries_refuses_alike(
+    name: str, args: list[str], catalog_dir: Callable[..., Path]
+) -> None:
+    files, location, fragment = CASES[name]
+    root = catalog_dir()
+    for relative, content in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(content if isinstance(content, bytes) else content.encode())
+    before = snapshot(root)
+    result = CliRunner().invoke(cli, [*args, "--root", str(root)])
+    assert result.exit_code == 1, result.output
+    assert isinstance(result.exception, SystemExit), "a traceback escaped"
+    if args[0] in ("fmt", "build"):  # these list the problems
+        assert any(
+            line.startswith(location) and fragment in line for line in result.output.splitlines()
+        ), result.output
+    else:
+        assert "Error: the catalog has 1 error; run 'ddl-catalog validate'" in result.output
+    assert snapshot(root) == before, "a command wrote after refusing its input"
+
+
+@pytest.mark.parametrize(
+    "categories",
+    ["[" * 10_000, "categories:\n  - id: a\x00b\n", "{a: " * 100_000],
+    ids=["deep", "NUL", "deep mappings"],
+)
+def test_add_and_import_refuse_a_bad_categories_file(
+    categories: str, catalog_dir: Callable[..., Path], tmp_path: Path
+) -> None:
+    root = catalog_dir({P: GOOD_PAPER})
+    (root / "data" / "categories.yml").write_text(categories, encoding="utf-8")
+    listing = tmp_path / "list.md"
+    listing.write_text("# List\n\n## Papers\n\n- [A](https://arxiv.org/abs/1111.22222) - A.\n")
+    before = snapshot(root)
+    added = CliRunner().invoke(
+        cli,
+        ["add", "https://arxiv.org/abs/1234.56789", "--offline", "--yes", "--root", str(root)],
+    )
+    imported = CliRunner().invoke(cli, ["import", str(listing), "--root", str(root)])
+    for result in (added, imported):
+        assert result.exit_code == 1, result.output
+        assert isinstance(result.exception, SystemExit), "a traceback escaped"
+        assert "data/categories.yml:" in result.output
+    assert snapshot(root) == before

@@ -7,7 +7,7 @@ import math
 import pytest
 import yaml
 
-from ddl_catalog.load import parse_yaml
+from ddl_catalog.load import MAX_DEPTH, LoadError, parse_yaml
 
 SCALARS = """\
 text: plain words
@@ -61,3 +61,56 @@ def test_keys_are_text_and_positions_are_kept() -> None:
     assert document.where(("list", 1, "b")) == (6, 8)
     assert document.where(("list", 1, "b"), key=True) == (6, 5)
     assert document.where(("2012",), key=True) == (2, 1)
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("[" * 10_000, (1, 51)),
+        ("[" * 1_000_000, (1, 51)),
+        ("{a: " * 1_000_000, (1, 201)),
+        ("a:\n" + "".join(" " * n + "- \n" for n in range(0, 120, 2)), (51, 99)),
+    ],
+    ids=["10k brackets", "1M brackets", "1M mappings", "block lists"],
+)
+def test_any_depth_is_a_located_error_never_a_recursion_error(
+    text: str, where: tuple[int, int]
+) -> None:
+    with pytest.raises(LoadError) as caught:
+        parse_yaml(text, "x.yml")
+    problem = caught.value.problem
+    assert (problem.line, problem.column, problem.rule) == (*where, "yaml")
+    assert f"nest more than {MAX_DEPTH} levels deep" in problem.message
+
+
+def test_fifty_levels_are_allowed_and_fifty_one_are_not() -> None:
+    assert parse_yaml("[" * MAX_DEPTH + "]" * MAX_DEPTH, "x.yml").data is not None
+    with pytest.raises(LoadError, match=r"x\.yml:1:51: error: lists and mappings nest"):
+        parse_yaml("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), "x.yml")
+
+
+@pytest.mark.parametrize(
+    ("char", "named"),
+    [
+        ("\x00", "control character U+0000 (NUL)"),
+        ("\x07", "control character U+0007"),
+        ("\x1b", "control character U+001B (ESC)"),
+        ("\x7f", "control character U+007F (DEL)"),
+        ("\x80", "control character U+0080"),
+        ("\ud800", "lone surrogate U+D800"),
+        ("\udfff", "lone surrogate U+DFFF"),
+        ("\ufffe", "non-character U+FFFE"),
+        ("\uffff", "non-character U+FFFF"),
+    ],
+)
+def test_characters_yaml_forbids_are_located_encoding_errors(char: str, named: str) -> None:
+    with pytest.raises(LoadError) as caught:
+        parse_yaml(f"id: x\ntitle: ab{char}c\n", "x.yml")
+    assert str(caught.value.problem) == (
+        f"x.yml:2:10: error: {named} is not allowed in YAML: delete it [encoding]"
+    )
+
+
+@pytest.mark.parametrize("char", ["\t", "\x85", "\xa0", "\u2028", "\ufeff", "\U0001f600"])
+def test_characters_yaml_allows_pass(char: str) -> None:
+    assert parse_yaml(f"title: 'a{char}b'\n", "x.yml").data is not None

@@ -78,7 +78,7 @@ def read_categories(root: Path) -> dict[str, str]:
 
     Malformed nodes are skipped (validate reports them); raises LoadError if unreadable.
     """
-    data = load_file(root / "data" / "categories.yml", "data/categories.yml").data
+    data = load_file(root / "data" / "categories.yml", "data/categories.yml", root=root).data
     found: dict[str, str] = {}
     tops = data.get("categories")
     for top in tops if isinstance(tops, list) else []:

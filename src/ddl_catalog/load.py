@@ -7,7 +7,10 @@ object is built, and keep the line and column of every node for later error mess
 
 from __future__ import annotations
 
+import errno
 import os
+import re
+import stat
 import sys
 from collections.abc import Callable
 from typing import Any, NamedTuple
@@ -18,6 +21,17 @@ from yaml.nodes import ScalarNode
 
 #: Larger files are refused before they are read: an entry is a few hundred bytes.
 MAX_FILE_BYTES = 256 * 1024
+#: Deeper nesting is refused: an entry nests three levels (mapping, list, mapping), and building
+#: the data recurses once per level, so a file of nothing but brackets must stop somewhere.
+MAX_DEPTH = 50
+
+#: What YAML does not allow in a stream (its printable set, as libyaml checks it): the C0
+#: controls but tab and line breaks, DEL, the C1 controls but NEL, surrogates, U+FFFE, U+FFFF.
+_UNPRINTABLE = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+#: Names of the control characters met in practice (pasted from terminals or word processors).
+_CONTROL_NAMES = {0x00: "NUL", 0x08: "BS", 0x0B: "VT", 0x0C: "FF", 0x1B: "ESC", 0x7F: "DEL"}
+#: open() flags for catalog files: never wait on a FIFO, never take a terminal.
+_OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
 
 #: The YAML parser: libyaml's C parser when PyYAML has it, else the pure-Python one (the same
 #: events, slower). A bare parser: a full loader would set up a constructor and a resolver for
@@ -157,23 +171,83 @@ def _fail(path: str, line: int, column: int, message: str, rule: str = "yaml") -
     return LoadError(Problem(path, line, column, "error", message, rule))
 
 
-def read_text(file: FilePath, display: str, max_bytes: int = MAX_FILE_BYTES) -> str:
-    """Read a file as UTF-8 text, refusing oversized files and invalid bytes with a location."""
+def outside(file: FilePath, root: FilePath) -> str | None:
+    """Return the real path of ``file`` when symbolic links take it outside ``root``, else None."""
+    real = os.path.realpath(file)
+    base = os.path.realpath(root)
+    return None if os.path.commonpath([real, base]) == base else real
+
+
+def refuse_outside(file: FilePath, root: FilePath, display: str) -> Problem | None:
+    """Return the problem of a path whose symbolic links lead outside the catalog, else None."""
+    target = outside(file, root)
+    if target is None:
+        return None
+    return Problem(
+        display,
+        1,
+        1,
+        "error",
+        f"refused without reading: a symbolic link that leads outside the catalog (to {target})",
+        "file",
+    )
+
+
+def cannot_read(file: FilePath, exc: OSError) -> str:
+    """Return why a path could not be opened or listed, in words (for an OSError raised by it)."""
+    if exc.errno == errno.ELOOP:
+        return "a symbolic link loop (the link leads back to itself)"
+    if exc.errno == errno.ENOENT and os.path.islink(file):
+        return "a broken symbolic link (its target does not exist)"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if exc.errno == errno.ENXIO:
+        return "a socket, not a file"
+    return str(exc.strerror or exc).lower()
+
+
+def _not_a_file(mode: int) -> str:
+    """Describe what a path that is not a regular file is, from its stat mode."""
+    if stat.S_ISDIR(mode):
+        return "a directory, not a file"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO), not a file"
+    if stat.S_ISSOCK(mode):
+        return "a socket, not a file"
+    return "a device, not a file"
+
+
+def read_text(
+    file: FilePath, display: str, max_bytes: int = MAX_FILE_BYTES, *, root: FilePath | None = None
+) -> str:
+    """Read a file as UTF-8 text, refusing oversized files and invalid bytes with a location.
+
+    Anything but a regular file (a directory, a FIFO, a device) is refused without waiting on
+    it. With ``root``, a file that symbolic links take outside ``root`` is refused unopened.
+    """
+    if root is not None and (refused := refuse_outside(file, root, display)) is not None:
+        raise LoadError(refused)
     try:
-        with open(file, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if size > max_bytes:  # refused before anything is read
-                raise _fail(
-                    display,
-                    1,
-                    1,
-                    f"file is {size:,} bytes, over the {max_bytes:,}-byte limit for a catalog "
-                    "file; an entry needs a few hundred bytes",
-                    "file-size",
-                )
-            raw = handle.read()
+        fd = os.open(file, _OPEN_FLAGS)
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise _fail(display, 1, 1, f"cannot read file: {_not_a_file(info.st_mode)}", "file")
+            with open(fd, "rb", closefd=False) as handle:
+                raw = handle.read(max_bytes + 1)  # no more, even when the size said otherwise
+        finally:
+            os.close(fd)
     except OSError as exc:
-        raise _fail(display, 1, 1, f"cannot read file: {exc.strerror or exc}", "file") from exc
+        raise _fail(display, 1, 1, f"cannot read file: {cannot_read(file, exc)}", "file") from exc
+    if info.st_size > max_bytes or len(raw) > max_bytes:
+        raise _fail(
+            display,
+            1,
+            1,
+            f"file is {max(info.st_size, len(raw)):,} bytes, over the {max_bytes:,}-byte limit "
+            "for a catalog file; an entry needs a few hundred bytes",
+            "file-size",
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -190,8 +264,31 @@ def read_text(file: FilePath, display: str, max_bytes: int = MAX_FILE_BYTES) -> 
     return text.removeprefix("\ufeff")
 
 
+def _refuse_unprintable(text: str, display: str) -> None:
+    """Raise a located LoadError at the first character YAML does not allow, if any."""
+    found = _UNPRINTABLE.search(text)
+    if found is None:
+        return
+    where, code = found.start(), ord(found.group())
+    if code < 0xA0:
+        name = _CONTROL_NAMES.get(code)
+        what = f"control character U+{code:04X}" + (f" ({name})" if name else "")
+    elif 0xD800 <= code < 0xE000:
+        what = f"lone surrogate U+{code:04X}"
+    else:
+        what = f"non-character U+{code:04X}"
+    raise _fail(
+        display,
+        text.count("\n", 0, where) + 1,
+        where - text.rfind("\n", 0, where),
+        f"{what} is not allowed in YAML: delete it",
+        "encoding",
+    )
+
+
 def parse_yaml(text: str, display: str) -> Document:
     """Parse YAML text into a Document, or raise LoadError with the first problem's location."""
+    _refuse_unprintable(text, display)
     try:
         return _parse(text, display, record=False)
     except LoadError:
@@ -218,6 +315,8 @@ def _parse(text: str, display: str, *, record: bool) -> Document:
         elif "while scanning a quoted scalar" in str(exc.context):
             hint = "; a quoted value is not closed"
         raise _fail(display, line, column, f"malformed YAML: {problem}{hint}") from exc
+    except yaml.reader.ReaderError as exc:  # pragma: no cover - _refuse_unprintable came first
+        raise _fail(display, 1, 1, f"{exc.reason}: save the file as UTF-8", "encoding") from exc
     finally:
         builder.parser.dispose()
 
@@ -234,9 +333,11 @@ def _tab_near(text: str, line: int) -> bool:
     return False
 
 
-def load_file(file: FilePath, display: str, max_bytes: int = MAX_FILE_BYTES) -> Document:
-    """Read and parse one YAML file; the top level must be a mapping."""
-    document = parse_yaml(read_text(file, display, max_bytes), display)
+def load_file(
+    file: FilePath, display: str, max_bytes: int = MAX_FILE_BYTES, *, root: FilePath | None = None
+) -> Document:
+    """Read and parse one YAML file (inside ``root`` if given); the top level must be a mapping."""
+    document = parse_yaml(read_text(file, display, max_bytes, root=root), display)
     if document.data is None:
         raise _fail(display, 1, 1, "file is empty: write the entry's fields as a mapping", "empty")
     if not isinstance(document.data, dict):
@@ -271,7 +372,7 @@ class _Builder:
         event = get()
         data: Any = None
         if isinstance(event, ev.DocumentStartEvent):
-            data = self._node(get(), get, ())
+            data = self._node(get(), get, (), 1)
             get()  # DocumentEnd
             event = get()
             if isinstance(event, ev.DocumentStartEvent):
@@ -313,9 +414,10 @@ class _Builder:
                 "yaml-tag",
             )
 
-    def _node(self, event: Any, get: Callable[[], Any], path: Path_) -> Any:
+    def _node(self, event: Any, get: Callable[[], Any], path: Path_, depth: int) -> Any:
         # The hottest code of validation: classes compared by identity, paths built only when
         # positions are recorded, and _check called only for events that carry a tag or anchor.
+        # ``depth`` counts the lists and mappings this node is in, itself included.
         record = self.record
         cls = event.__class__
         if cls is ev.ScalarEvent:
@@ -326,12 +428,21 @@ class _Builder:
             return self._scalar(event)
         self._check(event)
         line, column = _at(event)
+        if depth > MAX_DEPTH:
+            raise _fail(
+                self.display,
+                line,
+                column,
+                f"lists and mappings nest more than {MAX_DEPTH} levels deep here; "
+                "an entry needs three",
+            )
         if record:
             self.positions[path] = (line, column)
         if cls is ev.SequenceStartEvent:
             items: list[Any] = []
             while (item := get()).__class__ is not ev.SequenceEndEvent:
-                items.append(self._node(item, get, (*path, len(items)) if record else path))
+                child = (*path, len(items)) if record else path
+                items.append(self._node(item, get, child, depth + 1))
             return items
         if cls is ev.MappingStartEvent:
             mapping: dict[str, Any] = {}
@@ -362,7 +473,7 @@ class _Builder:
                 if record:
                     child = (*path, key)
                     self.key_positions[child] = _at(key_event)
-                mapping[key] = self._node(get(), get, child)
+                mapping[key] = self._node(get(), get, child, depth + 1)
             return mapping
         raise _fail(self.display, line, column, "unexpected YAML structure")
 

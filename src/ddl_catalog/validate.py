@@ -10,7 +10,16 @@ from pathlib import Path
 from typing import Any
 
 from ddl_catalog import identity, settings
-from ddl_catalog.load import Document, FilePath, LoadError, Path_, Problem, load_file
+from ddl_catalog.load import (
+    Document,
+    FilePath,
+    LoadError,
+    Path_,
+    Problem,
+    cannot_read,
+    load_file,
+    refuse_outside,
+)
 from ddl_catalog.rules import RULES, Context
 from ddl_catalog.rules.base import problem
 from ddl_catalog.rules.schema import check_document
@@ -53,40 +62,81 @@ class Report:
 
 
 def entry_files(root: FilePath) -> list[Path]:
-    """Return the entry files under root/data, sorted (every .yml/.yaml one folder down)."""
-    return [Path(file) for file, _ in _scan(root)]
+    """Return the entry files under root/data, sorted (every .yml/.yaml one folder down).
+
+    Paths that ``scan`` refuses (symbolic links leading outside the catalog, folders that
+    cannot be listed) are left out.
+    """
+    return [Path(file) for file, _ in scan(root)[0]]
 
 
-def _scan(root: FilePath) -> list[tuple[str, str]]:
-    """Return (file, path shown in messages) of every entry file, sorted; strings are cheap."""
+def scan(root: FilePath) -> tuple[list[tuple[str, str]], list[Problem]]:
+    """Find the entry files: (file, path shown in messages) sorted, and the paths refused.
+
+    Nothing is opened here. A symbolic link under data/ (to a folder or a file) that leads
+    outside the catalog is refused without being listed or read; a folder that cannot be listed
+    is reported. Other unreadable paths named like entry files (a link loop, a directory, a
+    FIFO) are returned, for ``load_file`` to say what they are.
+    """
     found: list[tuple[str, str]] = []
+    refused: list[Problem] = []
+    data = os.path.join(root, "data")
+    if os.path.islink(data) and (problem := refuse_outside(data, root, "data")):
+        return found, [problem]
     try:
-        folders = [f for f in os.scandir(os.path.join(root, "data")) if f.is_dir()]
-    except OSError:
-        return []
-    for folder in folders:
-        if folder.name in NON_ENTRY_FOLDERS:
+        with os.scandir(data) as listing:
+            tops = list(listing)
+    except (FileNotFoundError, NotADirectoryError):
+        return found, refused  # validate says there is no data/ folder
+    except OSError as exc:
+        return found, [_unlistable(data, "data", exc)]
+    for top in tops:
+        display = f"data/{top.name}"
+        if top.name in NON_ENTRY_FOLDERS:
             continue
-        prefix = f"data/{folder.name}/"
-        with os.scandir(folder.path) as listing:
-            found += [
-                (f.path, prefix + f.name)
-                for f in listing
-                if f.name.endswith((".yml", ".yaml")) and f.is_file()
-            ]
+        if top.is_symlink():
+            if (problem := refuse_outside(top.path, root, display)) is not None:
+                refused.append(problem)
+                continue
+            try:
+                os.stat(top.path)
+            except OSError as exc:  # a loop or a broken link: say which
+                refused.append(_unlistable(top.path, display, exc, "cannot read"))
+                continue
+        if not top.is_dir():
+            continue  # categories.yml, tags.yml, LICENSE ...
+        try:
+            with os.scandir(top.path) as listing:
+                names = list(listing)
+        except OSError as exc:
+            refused.append(_unlistable(top.path, display, exc))
+            continue
+        for entry in names:
+            if not entry.name.endswith((".yml", ".yaml")):
+                continue
+            shown = f"{display}/{entry.name}"
+            if entry.is_symlink() and (problem := refuse_outside(entry.path, root, shown)):
+                refused.append(problem)
+                continue
+            found.append((entry.path, shown))
     found.sort()
-    return found
+    return found, refused
+
+
+def _unlistable(path: str, display: str, exc: OSError, verb: str = "cannot list folder") -> Problem:
+    """Return the problem of a path under data/ that could not be listed or followed."""
+    return Problem(display, 1, 1, "error", f"{verb}: {cannot_read(path, exc)}", "file")
 
 
 def _load_tree(root: FilePath, name: str, problems: list[Problem]) -> Document | None:
     """Load and schema-check data/<name>.yml, appending problems; None when unusable."""
     file = os.path.join(root, "data", f"{name}.yml")
     display = f"data/{name}.yml"
-    if not os.path.exists(file):
+    if not os.path.lexists(file):
         problems.append(Problem(display, 1, 1, "error", f"missing file {display}", name))
         return None
     try:
-        doc = load_file(file, display)
+        doc = load_file(file, display, root=root)
     except LoadError as exc:
         problems.append(exc.problem)
         return None
@@ -145,7 +195,8 @@ def _validate(root: FilePath) -> Report:
     """Run validation (see validate)."""
     problems: list[Problem] = []
     documents: list[Document] = []
-    files = _scan(root)
+    files, refused = scan(root)
+    problems.extend(refused)
     for file, display in files:
         try:
             documents.append(load_file(file, display))
@@ -182,4 +233,6 @@ def _validate(root: FilePath) -> Report:
         )
         if doc
     }
-    return Report(sorted(set(problems)), documents, files=len(files) + 2, trees=trees)
+    return Report(
+        sorted(set(problems)), documents, files=len(files) + len(refused) + 2, trees=trees
+    )

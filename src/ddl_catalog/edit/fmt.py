@@ -38,7 +38,7 @@ from yaml.nodes import ScalarNode
 from ddl_catalog.files import write_atomic
 from ddl_catalog.load import LoadError, Problem, parse_yaml, read_text
 from ddl_catalog.model import FIELD_ORDER
-from ddl_catalog.validate import NON_ENTRY_FOLDERS, entry_files
+from ddl_catalog.validate import NON_ENTRY_FOLDERS, scan
 
 #: Where a catalog keeps the entry schema, first found wins: the package's source (a checkout of
 #: the toolchain that is also a catalog), then schemas/, which ``ddl-catalog init`` writes.
@@ -268,22 +268,35 @@ def is_entry_file(file: Path) -> bool:
 
 
 def _display(root: Path, file: Path) -> str:
-    """Return the path to show: relative to root when inside it."""
-    try:
-        return file.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return file.as_posix()
+    """Return the path to show: relative to root when inside it (the link, not its target)."""
+    candidates = (
+        (Path(os.path.abspath(root)), Path(os.path.abspath(file))),
+        (root.resolve(), file.parent.resolve() / file.name),
+    )
+    for base, path in candidates:
+        try:
+            return path.relative_to(base).as_posix()
+        except ValueError:
+            continue
+    return file.as_posix()
 
 
 def run(root: Path, files: Sequence[Path] = (), *, check: bool = False) -> FmtResult:
     """Format entry files (all of root/data, or ``files``); with ``check`` only report changes."""
-    targets = [f for f in files if is_entry_file(f)] if files else entry_files(root)
     result = FmtResult()
+    if files:
+        targets = [f for f in files if is_entry_file(f)]
+    else:
+        found, refused = scan(root)
+        targets = [Path(file) for file, _ in found]
+        result.checked += len(refused)
+        result.problems += refused
     for file in targets:
         display = _display(root, file)
         result.checked += 1
         try:
-            text = read_text(file, display)
+            # Inside its catalog (data/<folder>/<file>, three levels up), whatever links say.
+            text = read_text(file, display, root=Path(os.path.abspath(file)).parents[2])
             new = format_text(text, display, schema_line(file, root))
         except (LoadError, FormatError) as exc:
             result.problems.append(exc.problem)
@@ -292,4 +305,5 @@ def run(root: Path, files: Sequence[Path] = (), *, check: bool = False) -> FmtRe
             result.changed.append(display)
             if not check:
                 write_atomic(file, new)
+    result.problems.sort()
     return result

@@ -214,8 +214,9 @@ def read_existing(root: Path, extra_dirs: tuple[Path, ...] = ()) -> Existing:
             found.titles.setdefault(tkey, entry_id)
     _read_corrections(root, found)
     for folder in extra_dirs:
-        if folder.is_dir():
-            found.ids.update(p.stem for p in folder.glob("*/*.y*ml"))
+        if folder.is_dir():  # names taken in its folders; a folder that is a link is not followed
+            subfolders = [sub for sub in folder.iterdir() if sub.is_dir() and not sub.is_symlink()]
+            found.ids.update(p.stem for sub in subfolders for p in sub.glob("*.y*ml"))
     return found
 
 
@@ -228,7 +229,7 @@ def _read_corrections(root: Path, found: Existing) -> None:
     if not file.is_file():
         return
     try:
-        data = load_file(file, "data/seed-corrections.yml").data
+        data = load_file(file, "data/seed-corrections.yml", root=root).data
     except LoadError:
         return
     rows = data.get("corrections")
