@@ -6,6 +6,7 @@ Drafts carry a TODO description, so ``ddl-catalog validate`` fails until a perso
 
 from __future__ import annotations
 
+import io
 import os
 from collections import Counter
 from collections.abc import Iterator
@@ -13,7 +14,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+from ddl_catalog import settings
 from ddl_catalog.catalog import read_categories
+from ddl_catalog.files import write_atomic
 from ddl_catalog.importer.markdown import BadList, parse_list, read_list
 from ddl_catalog.importer.plan import Plan, Planner, read_existing
 from ddl_catalog.importer.write import WriteError, render, write_new
@@ -35,6 +38,44 @@ class ImportResult:
     dry_run: bool
     written: list[Path] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
+    #: Categories added to data/categories.yml from the list's headings.
+    created: list[str] = field(default_factory=list)
+
+
+def add_categories(file: Path, plan: Plan) -> list[str]:
+    """Add a top-level category for each heading that matched none (a fresh catalog's tree).
+
+    The list's own headings become the catalog's sections, in the list's order, so the drafts
+    filed under them validate; comments and layout of categories.yml are kept.
+    """
+    from ruamel.yaml import YAML
+
+    new = [h for h in plan.headings if not h.known]
+    if not new:
+        return []
+    yaml = YAML(typ="rt")
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.width = 4096
+    data = yaml.load(file.read_text(encoding="utf-8"))
+    tree = data["categories"]
+    have = {node["id"] for top in tree for node in [top, *(top.get("children") or [])]}
+    created: list[str] = []
+    for heading in new:
+        if heading.category in have:
+            continue
+        have.add(heading.category)
+        tree.append(
+            {
+                "id": heading.category,
+                "title": heading.title,
+                "description": f"What the imported list gathered under {heading.title}.",
+            }
+        )
+        created.append(heading.category)
+    buffer = io.StringIO()
+    yaml.dump(data, buffer)
+    write_atomic(file, buffer.getvalue())
+    return created
 
 
 def today() -> str:
@@ -68,10 +109,16 @@ def run_import(
     except LoadError as exc:
         raise ImportFailed(str(exc.problem)) from exc
     stamp = added or today()
-    plan = Planner(existing).run(parsed)
+    try:
+        kinds = settings.load(root).kinds
+    except settings.SettingsError as exc:
+        raise ImportFailed(f"{exc}: fix catalog.yml first") from exc
+    plan = Planner(existing, kinds).run(parsed)
     result = ImportResult(plan, target, dry_run)
     if dry_run:
         return result
+    if target == root / "data":
+        result.created = add_categories(categories_file, plan)
     for draft in plan.drafts:
         path = target / draft.folder / f"{draft.id}.yml"
         try:
@@ -90,6 +137,11 @@ def report_lines(result: ImportResult) -> Iterator[str]:
     for heading in plan.headings:
         if heading.known:
             yield f"{src}:{heading.line}: heading '{heading.title}' -> category {heading.category}"
+        elif heading.category in result.created:
+            yield (
+                f"{src}:{heading.line}: heading '{heading.title}' -> new category "
+                f"{heading.category} (added to data/categories.yml)"
+            )
         else:
             yield (
                 f"{src}:{heading.line}: heading '{heading.title}' -> '{heading.category}' "

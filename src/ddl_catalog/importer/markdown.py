@@ -106,7 +106,7 @@ class RawLink:
     @property
     def generic(self) -> bool:
         """Say whether the text names the link's type ('paper', a URL ...) rather than a title."""
-        text = self.text.strip().lower().rstrip(".:")
+        text = self.text.strip().strip("[]").strip().lower().rstrip(".:")
         return not text or text in GENERIC_TEXTS or text.startswith(WEB_SCHEMES)
 
 
@@ -121,6 +121,8 @@ class RawItem:
     headings: tuple[str, ...]
     notes: list[str] = field(default_factory=list)
     context: str = ""
+    venue: str | None = None
+    year: int | None = None
 
 
 @dataclass(frozen=True)
@@ -193,10 +195,48 @@ def _position(raw: bytes, offset: int) -> tuple[int, int]:
     return line, offset - (before.rfind(b"\n") + 1) + 1
 
 
-def _prepare(text: str) -> str:
-    """Blank out YAML front matter and join ``[text]`` to a ``(url)`` on the next line.
+_HTML_ANCHOR = re.compile(
+    r"<a\s[^>]*?href\s*=\s*[\"'](?P<url>[^\"']+)[\"'][^>]*>(?P<text>.*?)</a\s*>", re.I | re.S
+)
+_HTML_SUMMARY = re.compile(r"<summary[^>]*>(?P<text>.*?)</summary\s*>", re.I | re.S)
+#: Lines that are only block-level tags of an HTML list or a collapsible section.
+_HTML_FRAME = re.compile(
+    r"^\s*(?:</?(?:details|ul|ol|div|p|br|center|table|tbody|thead)\b[^>]*>\s*)+$", re.I
+)
+_HTML_TAG = re.compile(r"</?[a-zA-Z][^>]*>")
 
-    Both keep the line count, so that every reported line is the file's own.
+
+def _html_line(line: str) -> str:
+    """Rewrite one line of an HTML list or <details> block as Markdown (same line count).
+
+    ``<details>``/``<ul>`` frames become blank lines, a ``<summary>`` a bold title (the items
+    under it keep it as their context; their category comes from the real headings), and an
+    ``<li>`` with ``<a href>`` links a Markdown item.
+    Other lines are returned unchanged.
+    """
+    end = "\n" if line.endswith("\n") else ""
+    body = line.rstrip("\r\n")
+    if _HTML_FRAME.match(body):
+        return end
+    summary = _HTML_SUMMARY.search(body)
+    if summary is not None:
+        title = " ".join(_HTML_TAG.sub(" ", summary.group("text")).split())
+        return f"**{title}**{end}" if title else end
+    stripped = body.strip()
+    if not stripped.lower().startswith("<li"):
+        return line
+    indent = " " * (2 * max(0, (len(body) - len(body.lstrip())) // 4))
+    item = _HTML_ANCHOR.sub(
+        lambda m: f"[{_HTML_TAG.sub('', m.group('text')).strip()}]({m.group('url').strip()})", body
+    )
+    item = " ".join(_HTML_TAG.sub(" ", item).split())
+    return f"{indent}- {item}{end}" if item else end
+
+
+def _prepare(text: str) -> str:
+    """Blank out YAML front matter, turn HTML lists into Markdown, join ``[text]`` to ``(url)``.
+
+    Each keeps the line count, so that every reported line is the file's own.
     """
     lines = text.splitlines(keepends=True)
     if lines and lines[0].strip() == "---":
@@ -204,6 +244,8 @@ def _prepare(text: str) -> str:
             if lines[end].strip() in ("---", "..."):
                 lines[: end + 1] = ["\n"] * (end + 1)
                 break
+    if "<" in text:
+        lines = [_html_line(line) if "<" in line else line for line in lines]
     # CommonMark allows a line break between "(" and the destination, not between "]" and "(".
     return _BROKEN_PAREN.sub("](\n", "".join(lines))
 
@@ -263,6 +305,8 @@ def _inline(token: Token, line: int) -> _Inline:
             text = _clean("".join(link_text))
             if link_images and not text:
                 pass  # a badge: an image that links somewhere, never a resource
+            elif not href.strip():
+                pass  # "[code]()": a link the list left empty
             elif href.lower().startswith(WEB_SCHEMES):
                 parts.append(RawLink(href.strip(), text, "", line))
             else:
@@ -302,11 +346,56 @@ def _clean(text: str) -> str:
     return " ".join(text.split())
 
 
+_EMPTY_BRACKETS = re.compile(r"\(\s*[,;|/]?\s*\)|\[\s*\]|\{\s*\}")
+
+
 def _clean_description(text: str) -> str:
-    """Drop the separator between a link and its description (``-``, ``:``, ``—``, ``->``)."""
+    """Drop the separator between a link and its description (``-``, ``:``, ``—``, ``->``).
+
+    Brackets left empty by stripped badges or links (``()``, ``[]``) and separators left
+    dangling at the end go too.
+    """
     text = _clean(text)
+    for _ in range(2):
+        text = _EMPTY_BRACKETS.sub("", text)
+    text = " ".join(text.split())
     text = re.sub(r"^(?:->|=>|[-–—:,;|])+\s*", "", text)
+    text = re.sub(r"\s*(?:->|=>|[-–—:,;|])+$", "", text)
+    text = re.sub(r"\s+([,.;:])", r"\1", text)
     return "" if re.fullmatch(r"[\s\W]*", text) else text
+
+
+#: A venue-and-year tag such as ``[ICLR'24]``, ``(NeurIPS 2023)`` or ``[OSDI 2022]``.
+_VENUE_TAG = re.compile(
+    r"[\[(](?P<venue>[A-Z][A-Za-z&.+-]{1,20}(?: [A-Z][A-Za-z&.+-]{1,15})?)\s*"
+    r"(?:['’](?P<yy>\d{2})|(?P<yyyy>(?:19|20)\d{2}))[\])]"
+)
+#: A licence or language tag the list put in brackets: kept as a note, not as description.
+_LICENCE_TAG = re.compile(
+    r"[\[(](?P<tag>MIT|Apache(?:[- ]2(?:\.0)?)?|(?:A|L)?GPL(?:[- ]?v?[23](?:\.0)?)?\+?|"
+    r"BSD(?:[- ]?[23]-Clause)?|MPL(?:[- ]?2\.0)?|CC[- ]BY(?:[- ][A-Z-]+)?(?:[- ]\d\.\d)?|"
+    r"CC0|Unlicense|ISC|Proprietary|Free|Open[- ]source)[\])]",
+    re.I,
+)
+
+
+def structured_bits(item: RawItem) -> RawItem:
+    """Move venue/year tags (``[ICLR'24]``) and licence tags (``(MIT)``) out of title and text."""
+    for field_name in ("title", "text"):
+        value = getattr(item, field_name)
+        if not value:
+            continue
+        venue = _VENUE_TAG.search(value)
+        if venue is not None and item.venue is None:
+            item.venue = venue.group("venue")
+            item.year = int(venue.group("yyyy") or f"20{venue.group('yy')}")
+            value = value[: venue.start()] + value[venue.end() :]
+        for tag in list(_LICENCE_TAG.finditer(value)):
+            item.notes.append(f"licence: {tag.group('tag')}")
+        value = _LICENCE_TAG.sub("", value)
+        cleaned = clean_title(value) if field_name == "title" else _clean_description(value)
+        setattr(item, field_name, cleaned or (None if field_name == "title" else ""))
+    return item
 
 
 def clean_title(text: str) -> str:
@@ -355,12 +444,14 @@ class _Node:
 class _Block:
     """A top-level block in document order: a heading, a paragraph or a list."""
 
-    kind: str  # "heading", "paragraph", "list"
+    kind: str  # "heading", "paragraph", "list", "table"
     line: int
     level: int = 0
     inline: _Inline | None = None
     bold_only: bool = False
     items: list[_Node] = field(default_factory=list)
+    header: list[str] = field(default_factory=list)
+    rows: list[list[_Inline]] = field(default_factory=list)
 
 
 def _blocks(tokens: list[Token]) -> list[_Block]:
@@ -369,9 +460,29 @@ def _blocks(tokens: list[Token]) -> list[_Block]:
     stack: list[_Node] = []
     lists: list[list[_Node]] = []
     pending_heading: Token | None = None
+    table: _Block | None = None
+    row: list[_Inline] | None = None
+    in_head = False
     for i, tok in enumerate(tokens):
         line = (tok.map[0] + 1) if tok.map else 0
-        if tok.type in ("bullet_list_open", "ordered_list_open"):
+        if tok.type == "table_open" and not stack:
+            table = _Block("table", line)
+            blocks.append(table)
+        elif tok.type == "table_close":
+            table = None
+        elif table is not None and tok.type in ("thead_open", "thead_close"):
+            in_head = tok.type == "thead_open"
+        elif table is not None and tok.type == "tr_open":
+            row = []
+        elif table is not None and tok.type == "tr_close" and row is not None:
+            if in_head:
+                table.header = [cell.plain() for cell in row]
+            else:
+                table.rows.append(row)
+            row = None
+        elif table is not None and tok.type == "inline" and row is not None:
+            row.append(_inline(tok, line))
+        elif tok.type in ("bullet_list_open", "ordered_list_open"):
             if not stack:
                 blocks.append(_Block("list", line))
                 lists.append(blocks[-1].items)
@@ -423,7 +534,7 @@ def _is_bold_only(tokens: list[Token], index: int) -> bool:
 
 def parse_list(text: str, display: str) -> ParsedList:
     """Parse list text into items and skips; raise BadList when it holds no list items."""
-    tokens = _Markdown("commonmark").parse(_prepare(text))
+    tokens = _Markdown("commonmark").enable("table").parse(_prepare(text))
     result = ParsedList(display)
     headings: list[Heading] = []
     bold: tuple[int, str] | None = None
@@ -459,6 +570,10 @@ def parse_list(text: str, display: str) -> ParsedList:
                 bold_parts.append(block.inline)
             else:
                 _prose(result, block)
+        elif block.kind == "table":
+            saw_items = True
+            close_bold()
+            _table(result, block, _titles(headings))
         elif block.kind == "list":
             saw_items = True
             if bold is not None:
@@ -474,6 +589,7 @@ def parse_list(text: str, display: str) -> ParsedList:
             1,
             "no list items found: expected '-', '*' or '1.' items or bold titles followed by links",
         )
+    result.items = [structured_bits(item) for item in result.items]
     result.items.sort(key=lambda item: item.line)
     result.skips.sort(key=lambda skip: skip.line)
     return result
@@ -493,11 +609,99 @@ def _urls_of_block(block: _Block) -> Iterator[str]:
     """Yield the web URLs of a paragraph or list block (for skip records)."""
     if block.inline is not None:
         yield from (link.url for link in block.inline.links)
+    for row in block.rows:
+        yield from (link.url for cell in row for link in cell.links)
     stack = list(block.items)
     while stack:
         node = stack.pop()
         yield from (link.url for link in node.merged().links)
         stack.extend(node.children)
+
+
+#: Table columns that hold a description, a name, or a structured bit kept as a note.
+_DESCRIPTION_COLUMN = re.compile(
+    r"\b(description|summary|about|what|details|notes?|comments?|abstract|purpose|info)\b", re.I
+)
+_NAME_COLUMN = re.compile(
+    r"^(name|title|project|tool|paper|resource|library|framework|repo(sitory)?|app|software)s?$",
+    re.I,
+)
+_HOME_COLUMN = re.compile(
+    r"^(links?|url|website|homepage|home|site|code|repo(sitory)?|github|source)$", re.I
+)
+_NOTE_COLUMN = re.compile(
+    r"^(venue|conference|journal|year|date|licen[cs]e|language|lang|platform|stars?)$", re.I
+)
+
+
+def _table(result: ParsedList, block: _Block, headings: tuple[str, ...]) -> None:
+    """Turn each body row of a GFM table into an item.
+
+    The title is the first cell's link that names something (else a name column's text, with
+    the row's first link); the description the description column (else the longest plain
+    cell); links in other columns are typed by their column's header (``Paper``, ``Code``);
+    venue, year, licence and language columns become notes.
+    """
+    header = [h.strip() for h in block.header]
+    for row in block.rows:
+        line = row[0].line if row else block.line
+        for cell in row:
+            _note_images(result, line, cell)
+        plain = " | ".join(cell.plain() for cell in row)
+        if not any(cell.links for cell in row):
+            result.skips.append(Skip(line, "table row without a link", plain[:80]))
+            continue
+        column = [header[i] if i < len(header) else "" for i in range(len(row))]
+        named = [i for i, cell in enumerate(row) if cell.links and not cell.links[0].generic]
+        used: set[int] = set()
+        if named:
+            title_at = named[0]
+            main = row[title_at].links[0]
+            title: str | None = clean_title(main.text)
+            lead = row[title_at].lead()
+            links = [main]
+        else:
+            names = [i for i, c in enumerate(row) if _NAME_COLUMN.match(column[i]) and c.plain()]
+            texts = [i for i, c in enumerate(row) if not c.links and c.plain()]
+            title_at = (names or texts or [0])[0]
+            title = clean_title(row[title_at].plain()) or None
+            linked = [i for i, c in enumerate(row) if c.links]
+            home = [i for i in linked if _HOME_COLUMN.match(column[i])]
+            first = row[(home or linked)[0]].links[0]
+            main = RawLink(first.url, title or first.text, "", first.line)
+            links = [main]
+            lead = ""
+        used.add(title_at)
+        for i, cell in enumerate(row):
+            for link in cell.links:
+                if link is main or link.url == main.url:
+                    continue
+                label = column[i].lower() if (link.generic or i != title_at) else ""
+                links.append(RawLink(link.url, link.text, label, link.line))
+        described = [
+            i for i, c in enumerate(row) if i not in used and _DESCRIPTION_COLUMN.search(column[i])
+        ]
+        if not described:
+            plain_cells = [(len(c.plain()), i) for i, c in enumerate(row) if i not in used]
+            plain_cells = [
+                (n, i)
+                for n, i in plain_cells
+                if not row[i].links and len(row[i].plain().split()) > 2
+            ]
+            described = [max(plain_cells)[1]] if plain_cells else []
+        text = " ".join(
+            t for t in [lead, *(_clean_description(row[i].plain()) for i in described)] if t
+        )
+        notes = [
+            f"{column[i]}: {row[i].plain()}"
+            for i in range(len(row))
+            if i not in used
+            and i not in described
+            and _NOTE_COLUMN.match(column[i])
+            and row[i].plain()
+            and not row[i].links
+        ]
+        result.items.append(RawItem(line, title, links, text, headings, notes, ""))
 
 
 def _prose(result: ParsedList, block: _Block) -> None:
@@ -584,7 +788,9 @@ def _linked_item(
 ) -> None:
     """Build the item(s) of a list item that has links of its own."""
     links = _typed_links(inline)
-    notes, extra = _children_links_and_notes(result, node.children)
+    own = [c for c in node.children if _is_own_entry(c)]
+    rest = [c for c in node.children if not _is_own_entry(c)]
+    notes, extra = _children_links_and_notes(result, rest)
     lead = inline.lead()
     connector_only = not re.sub(
         r"\b(and|or|also|cf|see)\b|[\s,;&+.]", "", lead + inline.after_first()
@@ -611,6 +817,46 @@ def _linked_item(
         title = clean_title(first.text)
         text = " ".join(t for t in (lead, inline.after_first()) if t)
     result.items.append(RawItem(node.line, title, links + extra, text, headings, notes, context))
+    for child in own:  # "  - [Other Title](url) - text": a resource of its own
+        _item(result, child, headings, context=title or context)
+
+
+#: Words that make a sub-item's link a typed link of its parent, not a resource of its own.
+_TYPED_WORDS = frozenset(word for text in GENERIC_TEXTS for word in text.split()) | frozenset(
+    {
+        "implementation",
+        "implementations",
+        "reimplementation",
+        "available",
+        "official",
+        "unofficial",
+        "port",
+        "version",
+        "example",
+        "examples",
+        "notebook",
+        "colab",
+        "recording",
+        "transcript",
+        "supplementary",
+        "appendix",
+        "discussion",
+        "issue",
+        "thread",
+    }
+)
+
+
+def _is_own_entry(node: _Node) -> bool:
+    """Say whether a sub-item is a resource of its own: it starts with a link naming it."""
+    inline = node.merged()
+    links = inline.links
+    if not links or links[0].generic or _ends_with_colon(node) or inline.lead():
+        return False
+    words = set(re.findall(r"[a-z]+", links[0].text.lower()))
+    if words & _TYPED_WORDS:
+        return False  # "[Code available for TensorFlow](..)", "[PyTorch implementation](..)"
+    return bool(words)
 
 
 def _children_links_and_notes(

@@ -134,6 +134,8 @@ class Draft:
     line: int
     links: list[DraftLink] = field(default_factory=list)
     identifiers: dict[str, str] = field(default_factory=dict)
+    venue: str | None = None
+    year: int | None = None
 
     @property
     def folder(self) -> str:
@@ -322,6 +324,29 @@ def _looks_like_paper(url: str) -> bool:
     )
 
 
+#: Where a guessed kind goes when the target catalog does not use it (catalog.yml's kinds).
+_KIN = {
+    "framework": ("library", "list", "docs", "article"),
+    "library": ("framework", "list", "docs", "article"),
+    "paper": ("article", "book", "tutorial"),
+    "article": ("tutorial", "paper", "docs", "book"),
+    "talk": ("article", "tutorial"),
+    "tutorial": ("article", "docs", "book"),
+    "book": ("tutorial", "article"),
+    "benchmark": ("dataset", "library", "paper"),
+    "dataset": ("benchmark", "library"),
+    "list": ("article", "library"),
+    "docs": ("article", "tutorial", "library"),
+}
+
+
+def allowed_kind(kind: str, kinds: tuple[str, ...]) -> str:
+    """Return kind if the catalog uses it, else its closest kind the catalog uses."""
+    if not kinds or kind in kinds:
+        return kind
+    return next((k for k in _KIN.get(kind, ()) if k in kinds), kinds[0])
+
+
 def guess_kind(url: str, main_type: str, label: str, headings: tuple[str, ...]) -> str:
     """Guess an entry kind from its main URL, how the list labels it, and its headings."""
     host = _host(url)
@@ -395,8 +420,10 @@ def draft_description(item: RawItem) -> str:
 class Planner:
     """Turns the items of one parsed list into drafts and outcomes."""
 
-    def __init__(self, existing: Existing) -> None:
+    def __init__(self, existing: Existing, kinds: tuple[str, ...] = ()) -> None:
         self.existing = existing
+        #: The kinds the target catalog uses (catalog.yml); empty: every kind.
+        self.kinds = kinds
         self.taken = set(existing.ids)
         self.heading_cache: dict[tuple[str, ...], str] = {}
         self.plan = Plan("")
@@ -532,6 +559,7 @@ class Planner:
         typed = main.generic or bool(main.label)
         main_type = link_type(main if typed else RawLink(main.url, "", "", main.line))
         kind = guess_kind(main.url, main_type, main.label or main.text.lower(), item.headings)
+        kind = allowed_kind(kind, self.kinds)
         title = clean_title(item.title) if item.title else main.url
         base = None
         if kind == "paper" and item.title:
@@ -560,6 +588,8 @@ class Planner:
             line=item.line,
             links=links,
             identifiers=ids,
+            venue=item.venue if kind == "paper" else None,
+            year=item.year if kind == "paper" else None,
         )
 
     def _category(self, headings: tuple[str, ...]) -> str:

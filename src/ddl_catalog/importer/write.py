@@ -25,6 +25,10 @@ def render(draft: Draft, added: str, root: Path, path: Path) -> str:
         "categories": list(draft.categories),
         "added": added,
     }
+    if draft.year is not None:
+        data["year"] = draft.year
+    if draft.venue:
+        data["venue"] = draft.venue
     if draft.identifiers:
         data["identifiers"] = dict(draft.identifiers)
     if draft.links:

@@ -1,0 +1,152 @@
+"""``ddl-catalog import`` on the styles real awesome lists use beyond plain bullets.
+
+GFM table rows, ``<details>`` blocks, HTML ``<ul>/<li>/<a>`` markup, ``Title [[Paper]](url)
+[[Code]](url)`` items, linked sub-items that are resources of their own, venue tags such as
+``[ICLR'24]`` and licence tags, into a fresh catalog made by ``init`` (whose kinds and headings
+decide where drafts go). One fixture per style in tests/fixtures/import/.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ddl_catalog import scaffold
+from ddl_catalog.cli import cli
+from ddl_catalog.importer import report_lines, run_import
+from ddl_catalog.importer.markdown import parse_list
+from ddl_catalog.validate import validate
+
+STYLES = Path(__file__).parent / "fixtures" / "import"
+ADDED = "2026-11-22"
+
+
+@pytest.fixture
+def fresh(tmp_path: Path) -> Path:
+    """A catalog just made by init (its example entry and two top-level categories)."""
+    root = tmp_path / "fresh"
+    scaffold.init(root, scaffold.InitOptions())
+    return root
+
+
+def items(name: str) -> list[tuple[str | None, str, str]]:
+    parsed = parse_list((STYLES / name).read_text(encoding="utf-8"), name)
+    return [(i.title, i.links[0].url, i.text) for i in parsed.items]
+
+
+def test_gfm_table_rows_are_entries(fresh: Path) -> None:
+    parsed = parse_list((STYLES / "table.md").read_text(encoding="utf-8"), "table.md")
+    assert len(parsed.items) == 40  # every row with a link; recall 100%
+    first = parsed.items[0]
+    assert (first.title, first.links[0].url) == ("Tool 01", "https://github.com/example/tool-01")
+    assert first.text == "Does thing number 1 for self-hosters."  # the description column
+    assert [(x.url, x.label) for x in first.links[1:]] == [
+        ("https://tool-01.example.org/docs", "documentation")
+    ]
+    assert first.notes == ["License: MIT", "Language: Go"]
+    assert first.headings[-1] == "Sync" and parsed.items[-1].headings[-1] == "Media"
+    skipped = {(s.reason, s.text.split(" |")[0]) for s in parsed.skips}
+    assert ("table row without a link", "Planned") in skipped
+    # the badge, the table of contents and the licence section are not entries
+    urls = {link.url for item in parsed.items for link in item.links}
+    assert not any("awesome.re" in u or "creativecommons" in u for u in urls)
+
+
+def test_details_blocks_and_their_summaries(fresh: Path) -> None:
+    assert items("details.md") == [
+        ("GPipe", "https://arxiv.org/abs/1811.06965", "Pipeline parallelism with micro-batches."),
+        ("PipeDream", "https://dl.acm.org/doi/10.1145/3341301.3359646", "1F1B schedule."),
+        ("ZeRO", "https://arxiv.org/abs/1910.02054", "Sharded optimizer states."),
+    ]
+    parsed = parse_list((STYLES / "details.md").read_text(encoding="utf-8"), "details.md")
+    # a <summary> labels the items under it; the section heading files them
+    assert [(i.context, i.headings[-1]) for i in parsed.items] == [
+        ("2019", "Papers"),
+        ("2019", "Papers"),
+        ("2020", "Papers"),
+    ]
+
+
+def test_html_list_items_and_anchors() -> None:
+    assert items("html.md") == [
+        ("NCCL", "https://github.com/NVIDIA/nccl", "Collective communication for GPUs."),
+        ("Gloo", "https://github.com/facebookincubator/gloo", "collective communications library."),
+    ]
+
+
+def test_bracketed_labels_venue_tags_and_own_sub_items(fresh: Path) -> None:
+    parsed = parse_list((STYLES / "bracket-links.md").read_text(encoding="utf-8"), "b.md")
+    megatron, ring, striped = parsed.items
+    # the title is the text; [[Paper]] and [[Code]] are typed links, not titles
+    assert megatron.title == "Megatron-LM: Training Multi-Billion Parameter Language Models"
+    assert [x.url for x in megatron.links] == [
+        "https://arxiv.org/abs/1909.08053",
+        "https://github.com/NVIDIA/Megatron-LM",
+    ]
+    # [ICLR'24] is a venue and a year, not the description
+    assert (megatron.venue, megatron.year, megatron.text) == ("ICLR", 2024, "")
+    # "([code]())" leaves no empty brackets; "(MIT)" is a licence note, not description
+    assert ring.text == "Blockwise attention across devices"
+    assert ring.notes == ["licence: MIT"]
+    # a linked sub-item naming another resource is an entry of its own
+    assert (striped.title, striped.context) == ("Striped Attention", "Ring Attention")
+    assert [x.url for x in ring.links] == ["https://arxiv.org/abs/2310.01889"]
+
+
+def test_typed_sub_items_still_fold_into_their_parent() -> None:
+    text = (
+        "## Papers\n\n- [GPipe](https://arxiv.org/abs/1811.06965)\n"
+        "  - [Code available for TensorFlow](https://github.com/tensorflow/lingvo)\n"
+        "  - [PyTorch implementation](https://github.com/kakaobrain/torchgpipe)\n"
+    )
+    (gpipe,) = parse_list(text, "x.md").items
+    assert len(gpipe.links) == 3
+
+
+def test_import_into_a_fresh_catalog_creates_its_categories_from_headings(fresh: Path) -> None:
+    result = run_import(STYLES / "table.md", fresh, added=ADDED)
+    assert len(result.written) == 40 and not result.failed
+    assert result.created == ["sync", "media"]
+    categories = (fresh / "data" / "categories.yml").read_text(encoding="utf-8")
+    assert "- id: sync\n    title: Sync\n" in categories
+    assert categories.startswith(
+        "# yaml-language-server: $schema=../schemas/categories.schema.json"
+    )
+    lines = list(report_lines(result))
+    assert any(
+        "heading 'Sync' -> new category sync (added to data/categories.yml)" in ln for ln in lines
+    )
+    # the only problems left are the TODO descriptions a person must rewrite
+    rules = {p.rule for p in validate(fresh).errors}
+    assert rules <= {"placeholder", "description-style"}, rules
+
+
+def test_venue_and_year_reach_the_draft(fresh: Path) -> None:
+    run_import(STYLES / "bracket-links.md", fresh, added=ADDED)
+    text = (
+        fresh / "data" / "papers" / "megatron-lm-training-multi-billion-parameter.yml"
+    ).read_text()
+    assert "\nyear: 2024\nvenue: ICLR\n" in text
+    assert "links:\n  - type: code\n    url: https://github.com/NVIDIA/Megatron-LM\n" in text
+
+
+def test_kinds_come_from_the_target_catalogs_settings(fresh: Path) -> None:
+    settings_file = fresh / "catalog.yml"
+    text = settings_file.read_text(encoding="utf-8")
+    start = text.index("kinds: [")
+    settings_file.write_text(text[:start] + "kinds: [article, list, tutorial]\n", encoding="utf-8")
+    plan = run_import(STYLES / "table.md", fresh, dry_run=True, added=ADDED).plan
+    assert {d.kind for d in plan.drafts} == {"list"}  # a library where libraries are not used
+    plan = run_import(STYLES / "details.md", fresh, dry_run=True, added=ADDED).plan
+    assert {d.kind for d in plan.drafts} == {"article"}  # papers become articles
+
+
+def test_the_cli_imports_a_table_list_into_an_init_catalog(fresh: Path) -> None:
+    result = CliRunner().invoke(
+        cli, ["import", "--root", str(fresh), str(STYLES / "table.md"), "--dry-run"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "40 items: 40 new" in result.output
+    assert "table row without a link" in result.output
