@@ -566,7 +566,10 @@ def test_category_bib_files_names_only_categories_with_papers(catalog: Catalog) 
     }
 
 
-def test_site_url_comes_from_mkdocs_yml(root: Path) -> None:
+def test_site_url_comes_from_mkdocs_yml_then_catalog_yml(root: Path) -> None:
+    # the fixture's catalog.yml names one; without it there is none
+    assert export.configured_site_url(root) == "https://ddl-catalog.github.io/ddl-catalog/"
+    (root / "catalog.yml").unlink()
     assert export.configured_site_url(root) is None
     (root / "mkdocs.yml").write_text(
         "site_name: x\nsite_url: 'https://example.org/ddl/'  # published\ntheme: material\n"

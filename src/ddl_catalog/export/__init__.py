@@ -88,8 +88,14 @@ BIB_DIR = "bib"
 ENTRY_BIB_DIR = f"{BIB_DIR}/entries"
 
 
-#: The published site's address (mkdocs.yml's site_url), so the feed links to it.
-configured_site_url = siteconfig.site_url
+def configured_site_url(root: Path) -> str | None:
+    """Return the published site's address (mkdocs.yml's site_url, else catalog.yml's)."""
+    from ddl_catalog import settings
+
+    try:
+        return siteconfig.site_url(root) or settings.load(root).site_url
+    except settings.SettingsError:
+        return siteconfig.site_url(root)  # validate says what is wrong with catalog.yml
 
 
 def select(catalog: Catalog, category: str | None = None) -> list[Entry]:
