@@ -407,3 +407,123 @@ def test_paper_card_offers_its_bibtex_file_copy_and_permalink(browser: Any, base
         assert errors == []
     finally:
         context.close()
+
+
+# -- phone layout and accessibility of every page type ---------------------------------------
+
+#: One page of each type: home, a category, Explore, papers by year, tags, a docs page.
+PAGE_TYPES = ("", "parallelism/", "explore/", "papers-by-year/", "tags/", "data-format/")
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+#: Elements of the main content whose own text is below 12px (Lighthouse's legible-font size).
+SMALL_TEXT = """() => {
+  const small = [];
+  for (const el of document.querySelectorAll('.md-content *')) {
+    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !el.getClientRects().length) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 12) small.push(`${el.tagName} ${size}px: ${el.textContent.trim().slice(0, 40)}`);
+  }
+  return small;
+}"""
+
+#: Titles (cards, lists, Explore rows) with a word split over two lines.
+BROKEN_WORDS = """() => {
+  const broken = [];
+  const titles = document.querySelectorAll(
+    '.ddl-entry h3 > a:first-child, .ddl-compact a, #ddl-explore tbody td:first-child a');
+  for (const el of [...titles].slice(0, 400)) {
+    const text = el.firstChild;
+    if (!text || text.nodeType !== 3) continue;
+    const words = /[^\\s\\-\\u2010-\\u2015\\/]+/g;
+    let m;
+    while ((m = words.exec(text.textContent))) {
+      const range = document.createRange();
+      range.setStart(text, m.index);
+      range.setEnd(text, m.index + m[0].length);
+      if (range.getClientRects().length > 1) {
+        broken.push(m[0] + ' in ' + text.textContent);
+        break;
+      }
+    }
+  }
+  return broken;
+}"""
+
+#: Sum of the layout shifts since the page started loading (Cumulative Layout Shift, roughly).
+LAYOUT_SHIFT = """() => new Promise(resolve => {
+  let total = 0;
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) total += e.value;
+  }).observe({type: 'layout-shift', buffered: true});
+  setTimeout(() => resolve(total), 500);
+})"""
+
+
+def open_page(browser: Any, base_url: str, path: str, viewport: dict[str, int], scheme: str) -> Any:
+    """Open one page in a fresh context; wait for the Explore table when it is the page."""
+    context = browser.new_context(color_scheme=scheme, viewport=viewport, service_workers="block")
+    page = context.new_page()
+    page.goto(base_url + path, wait_until="networkidle")
+    if path == "explore/":
+        explore_ready(page)
+    return page
+
+
+@pytest.mark.parametrize("path", PAGE_TYPES)
+def test_phone_layout_is_legible_and_fits(browser: Any, base_url: str, path: str) -> None:
+    """At 390 px: no text below 12px, nothing wider than the screen, no word broken in a title."""
+    page = open_page(browser, base_url, path, PHONE, "light")
+    try:
+        assert page.evaluate(SMALL_TEXT) == []
+        width = page.evaluate("() => [document.scrollingElement.scrollWidth, innerWidth]")
+        assert width[0] <= width[1], f"page is {width[0]}px wide on a {width[1]}px screen"
+        assert page.evaluate(BROKEN_WORDS) == []
+        styles = page.evaluate(
+            """() => [...document.querySelectorAll('.md-content *')].map(
+                e => getComputedStyle(e).wordBreak).filter(w => w === 'break-all')"""
+        )
+        assert styles == []
+        if path == "explore/":
+            wrap = page.locator(".ddl-table-wrap")
+            assert wrap.evaluate("e => getComputedStyle(e).overflowX") == "auto"
+            assert wrap.evaluate("e => e.scrollWidth > e.clientWidth")  # it scrolls, not the page
+    finally:
+        page.context.close()
+
+
+def test_explore_does_not_shift_while_it_loads(browser: Any, base_url: str) -> None:
+    """The Explore table reserves its space: CLS stays under 0.1 on a phone and a desktop."""
+    for viewport in (PHONE, DESKTOP):
+        page = open_page(browser, base_url, "explore/?kind=paper", viewport, "light")
+        try:
+            shift = page.evaluate(LAYOUT_SHIFT)
+            assert shift < 0.1, f"layout shift {shift:.3f} at {viewport['width']}px"
+        finally:
+            page.context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390px", "1280px"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", PAGE_TYPES)
+def test_axe_finds_nothing_on_each_page_type(
+    browser: Any, base_url: str, path: str, scheme: str, viewport: dict[str, int]
+) -> None:
+    """axe-core, every rule and impact, in both of Material's schemes at both widths."""
+    page = open_page(browser, base_url, path, viewport, scheme)
+    try:
+        # Material picks the palette whose media query matches once its script has run.
+        expected = "slate" if scheme == "dark" else "default"
+        page.wait_for_function(f"document.body.dataset.mdColorScheme === '{expected}'")
+        if not AXE.is_file():
+            _missing(f"{AXE.relative_to(REPO)} missing: run `make npm-tools`")
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+        found = [
+            f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+            for v in result["violations"]
+        ]
+        assert found == [], "\n".join(found)
+    finally:
+        page.context.close()
