@@ -150,3 +150,22 @@ def test_the_cli_imports_a_table_list_into_an_init_catalog(fresh: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "40 items: 40 new" in result.output
     assert "table row without a link" in result.output
+
+
+def test_an_own_list_imports_with_its_descriptions_and_builds(fresh: Path) -> None:
+    """A maintainer adopting the toolchain imports their own list and rebuilds at once."""
+    result = CliRunner().invoke(
+        cli,
+        ["import", "--root", str(fresh), "--keep-descriptions", str(STYLES / "table.md")],
+    )
+    assert result.exit_code == 0, result.output
+    assert "rewrite each TODO" not in result.output
+    report = validate(fresh)
+    assert report.problems == [] and len(report.documents) == 41  # 40 rows + init's example
+    tool = (fresh / "data" / "libraries" / "tool-01.yml").read_text(encoding="utf-8")
+    assert "description: Does thing number 1 for self-hosters.\n" in tool
+    built = CliRunner().invoke(cli, ["build", "--root", str(fresh), "--strict"])
+    assert built.exit_code == 0, built.output
+    readme = (fresh / "README.md").read_text(encoding="utf-8")
+    assert readme.count("](https://github.com/example/") == 40  # recall: every row listed
+    assert "## Sync" in readme and "## Media" in readme

@@ -151,6 +151,11 @@ def test_every_command_runs_from_the_installed_wheel(
     assert "feed.xml" in listed and (root / "build" / "exports" / "api" / "catalog.json").is_file()
     atom = run([cli, "export", "--format", "atom"], root, env).stdout
     assert "Espresso: new entries" in atom
+    # a real list's rows (a GFM table), imported with their own descriptions, then rebuilt
+    table = REPO / "tests" / "fixtures" / "import" / "table.md"
+    run([cli, "import", "--keep-descriptions", table], root, env)
     run([cli, "build", "--strict"], root, env)
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert readme.count("](https://github.com/example/") >= 0.95 * 40
     html = (root / "site" / "index.html").read_text(encoding="utf-8")
     assert "Espresso" in html and "distributed deep learning" not in html.lower()

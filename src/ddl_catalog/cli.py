@@ -409,7 +409,14 @@ def build(ctx: click.Context, root: Path, strict: bool) -> None:
     help="Write drafts under DIR/<folder>/ instead of the catalog's data/.",
 )
 @click.option("--dry-run", is_flag=True, help="Print the report; write nothing.")
-def import_cmd(root: Path, list_file: Path, into: Path | None, dry_run: bool) -> None:
+@click.option(
+    "--keep-descriptions",
+    is_flag=True,
+    help="The list is yours: its descriptions become the entries' (no TODO where it has one).",
+)
+def import_cmd(
+    root: Path, list_file: Path, into: Path | None, dry_run: bool, keep_descriptions: bool
+) -> None:
     """Turn an awesome-list Markdown file into draft entries, merging what the catalog has.
 
     Prints one line per item (new, merged into an entry, or skipped with the reason), then the
@@ -419,7 +426,9 @@ def import_cmd(root: Path, list_file: Path, into: Path | None, dry_run: bool) ->
     from ddl_catalog.importer import BadList, ImportFailed, report_lines, run_import
 
     try:
-        result = run_import(list_file, root, into=into, dry_run=dry_run)
+        result = run_import(
+            list_file, root, into=into, dry_run=dry_run, keep_descriptions=keep_descriptions
+        )
     except (BadList, ImportFailed) as err:
         click.echo(str(err), err=True)
         sys.exit(1)

@@ -93,8 +93,13 @@ def run_import(
     into: Path | None = None,
     dry_run: bool = False,
     added: str | None = None,
+    keep_descriptions: bool = False,
 ) -> ImportResult:
-    """Parse a list, plan drafts against the catalog at root, and write them (unless dry_run)."""
+    """Parse a list, plan drafts against the catalog at root, and write them (unless dry_run).
+
+    ``keep_descriptions``: the list is the maintainer's own, so its descriptions become the
+    entries' (TODO drafts only where it has none).
+    """
     categories_file = root / "data" / "categories.yml"
     if not categories_file.is_file():
         raise ImportFailed(
@@ -113,7 +118,7 @@ def run_import(
         kinds = settings.load(root).kinds
     except settings.SettingsError as exc:
         raise ImportFailed(f"{exc}: fix catalog.yml first") from exc
-    plan = Planner(existing, kinds).run(parsed)
+    plan = Planner(existing, kinds, keep_descriptions=keep_descriptions).run(parsed)
     result = ImportResult(plan, target, dry_run)
     if dry_run:
         return result
@@ -183,5 +188,9 @@ def summary(result: ImportResult) -> str:
         line
         + f"\nwrote {len(result.written)} draft files under {result.target}"
         + (f"; {len(result.failed)} not written" if result.failed else "")
-        + ("; rewrite each TODO description before committing" if result.written else "")
+        + (
+            "; rewrite each TODO description before committing"
+            if result.written and any(d.description.startswith("TODO") for d in plan.drafts)
+            else ""
+        )
     )

@@ -399,6 +399,21 @@ def _unique(base: str, taken: set[str]) -> str:
     return candidate
 
 
+def own_description(item: RawItem) -> str | None:
+    """Return the list's own description of an item as an entry sentence, or None if unusable.
+
+    For importing a list one maintains: its words are already the catalog's. Capitalised, ended
+    with a period, at most 250 characters; None when empty or when it only repeats the title.
+    """
+    text = " ".join(item.text.split())
+    if not text or (item.title and text.casefold().strip(" .") == item.title.casefold()):
+        return None
+    text = text[0].upper() + text[1:]
+    if not text.endswith((".", "!", "?")):
+        text += "."
+    return text if len(text) <= 250 else None
+
+
 def draft_description(item: RawItem) -> str:
     """Return the draft description: a TODO that quotes the list's words, to be rewritten.
 
@@ -420,8 +435,12 @@ def draft_description(item: RawItem) -> str:
 class Planner:
     """Turns the items of one parsed list into drafts and outcomes."""
 
-    def __init__(self, existing: Existing, kinds: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, existing: Existing, kinds: tuple[str, ...] = (), *, keep_descriptions: bool = False
+    ) -> None:
         self.existing = existing
+        #: Use the list's own descriptions (a list one maintains) instead of TODO drafts.
+        self.keep_descriptions = keep_descriptions
         #: The kinds the target catalog uses (catalog.yml); empty: every kind.
         self.kinds = kinds
         self.taken = set(existing.ids)
@@ -583,7 +602,8 @@ class Planner:
             kind=kind,
             title=title,
             url=main.url,
-            description=draft_description(item),
+            description=(self.keep_descriptions and own_description(item))
+            or draft_description(item),
             categories=[category],
             line=item.line,
             links=links,
