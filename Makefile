@@ -103,7 +103,13 @@ lint: $(STAMP) ## ruff lint and format check.
 typecheck: $(STAMP) ## mypy --strict on the package.
 	$(BIN)/mypy
 
-unit: $(STAMP) ## The pytest suite.
+# The browser tests inject axe-core from tools/npm: install the pinned tools first wherever npm
+# is (as .ci/run does). Without chromium (or npm) the browser tests that cannot run are left
+# out and pytest says so in one line; with CI=true they fail instead (tests/browser/conftest.py).
+NPM := $(shell command -v npm 2>/dev/null)
+
+unit: $(STAMP) $(if $(NPM),$(NPM_STAMP)) ## The pytest suite (browser and axe tests where chromium is).
+	@$(if $(NPM),,echo "npm not found: the accessibility (axe) tests will not run; install Node.js and npm to run them")
 	$(BIN)/pytest -q
 
 serve: $(STAMP) ## Preview the website with live reload on http://127.0.0.1:8000/ddl-catalog/ (watches data/).
