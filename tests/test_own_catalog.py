@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ddl_catalog import settings
+from ddl_catalog import __version__, settings
 from ddl_catalog.catalog import open_catalog
 from ddl_catalog.cli import cli
 from ddl_catalog.export import render as export_render
@@ -105,6 +105,9 @@ def test_init_writes_every_file(other: Path) -> None:
     makefile = (other / "Makefile").read_text(encoding="utf-8")
     for target in ("build:", "test:", "pr-check:", "ci:"):
         assert f"\n{target}" in makefile
+    assert (
+        f"\nDDL_CATALOG ?= ddl-catalog=={__version__}\n" in makefile
+    )  # the toolchain that wrote it
 
 
 def test_a_fresh_catalog_passes_validate_strict_and_build(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from ddl_catalog import files, resources, schemas
+from ddl_catalog import __version__, files, resources, schemas
 
 #: The schemas a catalog's files name in their ``$schema`` lines, copied into DIR/schemas/.
 CATALOG_SCHEMAS = ("entry", "categories", "tags", "catalog")
@@ -137,6 +137,8 @@ def init(target: Path, options: InitOptions, *, today: dt.date | None = None) ->
         parts[0] = _RENAMES.get(parts[0], parts[0])
         dest = target.joinpath(*parts)
         text = source.read_text(encoding="utf-8")
+        if relative.as_posix() == "Makefile":
+            text = text.replace("@VERSION@", __version__)
         if relative.as_posix() in ("mkdocs.yml", "docs/index.md"):
             for key, value in values.items():
                 text = text.replace(key, value)
