@@ -228,6 +228,108 @@ def test_enrichment_flags_show_on_cards(catalog_dir: Callable[..., Path]) -> Non
     assert '<span class="ddl-badge ddl-badge--flag">Inactive since 2021-03-04</span>' in card
 
 
+CAFFE_ON_SPARK = """\
+id: caffeonspark
+kind: library
+title: CaffeOnSpark
+url: https://github.com/yahoo/CaffeOnSpark
+description: Distributed Caffe training on Spark clusters.
+categories: [frameworks]
+"""
+
+DEMYSTIFYING = """\
+id: bennun2019demystifying
+kind: paper
+title: Demystifying Parallel and Distributed Deep Learning
+url: https://arxiv.org/abs/1802.09941
+description: Surveys the parallelism of deep learning training and inference.
+categories: [surveys]
+authors: [Tal Ben-Nun, Torsten Hoefler]
+year: 2019
+identifiers:
+  doi: 10.1145/3320060
+"""
+
+
+def recorded_metadata(root: Path, fetched: str = "2026-01-01") -> None:
+    """Write data/metadata/ as ``enrich`` does, from the API responses in tests/fixtures/net."""
+    from dataclasses import asdict
+
+    from ddl_catalog.net.enrich import arxiv, crossref, github
+
+    net = Path(__file__).parent / "fixtures" / "net"
+    records = {
+        "github": {
+            "horovod/horovod": github.parse(
+                json.loads((net / "github_repo_horovod.json").read_text())
+            ),
+            "yahoo/caffeonspark": github.parse(
+                json.loads((net / "github_repo_archived.json").read_text())
+            ),
+        },
+        "arxiv": arxiv.parse_feed((net / "arxiv_1802.09941.xml").read_bytes()),
+        "crossref": {
+            "10.1145/3320060": crossref.parse(
+                json.loads((net / "crossref_10.1145_3320060.json").read_text())
+            )
+        },
+    }
+    folder = root / "data" / "metadata"
+    folder.mkdir(parents=True, exist_ok=True)
+    for source, found in records.items():
+        document = {
+            "source": source,
+            "records": {key: dict(asdict(r), fetched=fetched) for key, r in found.items()},
+        }
+        (folder / f"{source}.json").write_text(json.dumps(document, indent=2), encoding="utf-8")
+
+
+def card_of(page: str, entry_id: str) -> str:
+    """Return the HTML of one card."""
+    card = page[page.index(f'<h3 id="{entry_id}">') :]
+    return card[: card.index("</article>")]
+
+
+def test_cards_show_recorded_enrichment_and_nothing_without_it(
+    catalog_dir: Callable[..., Path],
+) -> None:
+    files = {
+        "data/frameworks/horovod.yml": GOOD_FRAMEWORK,
+        "data/libraries/caffeonspark.yml": CAFFE_ON_SPARK,
+        "data/papers/bennun2019demystifying.yml": DEMYSTIFYING,
+    }
+    bare = build_site(site_sources(catalog_dir(files)))
+    root = site_sources(catalog_dir(files))
+    recorded_metadata(root)
+    site = build_site(root)
+
+    frameworks = (site / "frameworks" / "index.html").read_text(encoding="utf-8")
+    horovod = card_of(frameworks, "horovod")
+    assert '<p class="ddl-facts">★ 14,011 stars · last push 2023-12-15' in horovod
+    assert '(GitHub, as of <time datetime="2026-01-01">2026-01-01</time>)' in horovod
+    assert "licence" not in horovod  # GitHub said NOASSERTION: no licence is claimed
+    caffe = card_of(frameworks, "caffeonspark")
+    assert "★ 1,268 stars · last push 2019-08-03 · licence Apache-2.0" in caffe
+    assert "Repository archived" in caffe
+
+    surveys = (site / "surveys" / "index.html").read_text(encoding="utf-8")
+    paper = card_of(surveys, "bennun2019demystifying")
+    assert (
+        'Published in ACM Computing Surveys <span class="ddl-as-of">(Crossref, as of '
+        '<time datetime="2026-01-01">2026-01-01</time>)</span>'
+    ) in paper
+    assert 'arXiv <a href="https://arxiv.org/abs/1802.09941">1802.09941</a>' in paper
+    assert 'DOI <a href="https://doi.org/10.1145/3320060">10.1145/3320060</a>' in paper
+
+    # Without data/metadata/ the same cards build and show no fetched fact.
+    for page in ("frameworks", "surveys"):
+        html_text = (bare / page / "index.html").read_text(encoding="utf-8")
+        for fetched in ("ddl-facts", "as of", "stars", "last push", "Published in"):
+            assert fetched not in html_text, (page, fetched)
+    # A paper's own identifiers show either way.
+    assert "DOI <a" in (bare / "surveys" / "index.html").read_text(encoding="utf-8")
+
+
 def test_horovod_card(real_site: Path) -> None:
     html = (real_site / "parallelism" / "index.html").read_text(encoding="utf-8")
     card = html[html.index('<h3 id="horovod">') :]

@@ -23,12 +23,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
-from ddl_catalog.metadata import Metadata, MetadataError, load_metadata
+from ddl_catalog.metadata import Metadata, MetadataError, entry_keys, load_metadata
 from ddl_catalog.model import KIND_LABELS, Catalog, Entry
 from ddl_catalog.render.readme import authors_text
 
@@ -172,6 +172,22 @@ class CardView:
     flags: tuple[str, ...] = ()
     #: Relative link to the entry's own BibTeX file (papers and books, when exports are built).
     bib_file: str | None = None
+    #: What the enrichment knows (data/metadata/); empty when nothing was fetched.
+    facts: FactsView | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FactsView:
+    """Fetched facts a card shows: the repository's, and a paper's venue and identifiers."""
+
+    #: The repository's facts (stars, last push, licence), each a short phrase.
+    repo: tuple[str, ...] = ()
+    #: The date GitHub was asked (YYYY-MM-DD).
+    repo_as_of: str | None = None
+    #: A paper's venue when only a source knows it: (venue, source name, as-of date).
+    venue: tuple[str, str, str] | None = None
+    #: Identifiers as (label, text, http(s) URL): arXiv, DOI.
+    ids: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -487,6 +503,7 @@ class PageBuilder:
             ),
             edit=self.edit_base + entry.source,
             flags=metadata_flags(self.metadata.get(entry.id)),
+            facts=card_facts(entry, self.metadata.get(entry.id)),
             categories=[
                 (self.catalog.categories[c].title, relative(from_url, self._category_url(c)))
                 for c in entry.categories[1:]
@@ -690,6 +707,54 @@ def metadata_flags(meta: Metadata | None) -> tuple[str, ...]:
     if meta.stale:
         return (f"Inactive since {meta.pushed_at}",) if meta.pushed_at else ("Inactive",)
     return ()
+
+
+def card_facts(entry: Entry, meta: Metadata | None) -> FactsView | None:
+    """Return what a card shows of the fetched metadata and a paper's identifiers (or None).
+
+    Repository facts come only from data/metadata/github.json and carry its fetch date; a
+    paper's identifiers are its own (``identifiers`` or its URL's), its DOI failing that the
+    one arXiv reported; a venue is shown from Crossref or arXiv only when the entry states none.
+    """
+    repo: list[str] = []
+    as_of = None
+    gh = meta.github if meta else None
+    if meta is not None and gh:
+        if meta.stars is not None:
+            repo.append(f"★ {meta.stars:,} stars")
+        if meta.pushed_at:
+            repo.append(f"last push {meta.pushed_at}")
+        if isinstance(gh.get("license"), str) and gh["license"]:
+            repo.append(f"licence {gh['license']}")
+        fetched = gh.get("fetched")  # an archived repository has its badge (metadata_flags)
+        as_of = fetched[:10] if isinstance(fetched, str) and fetched[:10] else None
+    venue = None
+    ids: list[tuple[str, str, str]] = []
+    if entry.kind in ("paper", "book"):
+        arxiv = meta.arxiv if meta else None
+        crossref = meta.crossref if meta else None
+        if not entry.venue:
+            for source, record, key in (
+                ("Crossref", crossref, "venue"),
+                ("arXiv", arxiv, "journal_ref"),
+            ):
+                value = record.get(key) if record else None
+                fetched = record.get("fetched") if record else None
+                if isinstance(value, str) and value.strip() and isinstance(fetched, str):
+                    venue = (" ".join(value.split()), source, fetched[:10])
+                    break
+        keys = entry_keys(entry)  # the entry's own identifiers, or those its URL holds
+        aid = keys.get("arxiv")
+        if aid:
+            ids.append(("arXiv", aid, f"https://arxiv.org/abs/{quote(aid, safe='/.')}"))
+        doi = entry.identifiers.doi or keys.get("crossref")
+        if not doi and arxiv and isinstance(arxiv.get("doi"), str):
+            doi = arxiv["doi"]
+        if doi:
+            ids.append(("DOI", doi, f"https://doi.org/{quote(doi, safe='/.()-_;:')}"))
+    if not repo and venue is None and not ids:
+        return None
+    return FactsView(tuple(repo), as_of, venue, tuple(ids))
 
 
 def _stub_size(entry: Entry) -> int:
