@@ -143,6 +143,33 @@ CASES: dict[str, tuple[dict[str, str | bytes], str, str]] = {
         f"{P}:3:14",
         "invalid UTF-8 byte 0xed: save the file as UTF-8 [encoding]",
     ),
+    # What a file may not hold raw, a quoted value may not hold as an escape.
+    "escaped NUL in a quoted value": (
+        {P: paper(title='title: "Large\\0Scale"')},
+        f"{P}:3:8",
+        "control character U+0000 (NUL), written as an escape, is not allowed in YAML",
+    ),
+    "escaped ESC in a quoted value": (
+        {P: paper(venue='venue: "\\e[31mNIPS"')},
+        f"{P}:10:8",
+        "control character U+001B (ESC), written as an escape",
+    ),
+    "escaped U+FFFE in a quoted value": (
+        {P: paper(title='title: "Large \\uFFFE Scale"')},
+        f"{P}:3:8",
+        "non-character U+FFFE, written as an escape",
+    ),
+    # Numbers: no integer a later step cannot even print.
+    "a year of 5,000 digits": (
+        {P: paper(year="year: " + "1" * 5000)},
+        f"{P}:9:7",
+        "the number 11111111111111111... is too large: numbers in a catalog file fit in 64 bits",
+    ),
+    "a hexadecimal year of 5,000 digits": (
+        {P: paper(year="year: 0x" + "f" * 5000)},
+        f"{P}:9:7",
+        "is too large",
+    ),
     # Nesting: a located error past 50 levels, never a RecursionError.
     "lists nested 10,000 deep": (
         {P: "[" * 10_000 + "]" * 10_000 + "\n"},
@@ -219,6 +246,8 @@ def test_fifty_megabyte_file_is_refused_before_reading(catalog_dir: Callable[...
 LOADER_CASES = [
     "non-UTF-8 bytes",
     "NUL byte",
+    "escaped NUL in a quoted value",
+    "a year of 5,000 digits",
     "terminal colour codes (ESC)",
     "non-character U+FFFE",
     "lone surrogate (bad UTF-8)",

@@ -62,6 +62,10 @@ _RESOLVE: Callable[[type[ScalarNode], str, tuple[bool, bool]], str] = _Resolver(
 _CONSTRUCTOR = yaml.constructor.SafeConstructor()
 
 _STR_TAG = "tag:yaml.org,2002:str"
+_INT_TAG = "tag:yaml.org,2002:int"
+#: Integers are refused from this magnitude on: no field needs more, and a number of thousands
+#: of digits cannot even be printed (Python converts at most 4300 digits to text).
+_INT_LIMIT = 2**63
 #: First characters for which an implicit resolver (int, float, bool, null) may apply; a plain
 #: scalar starting with any other character is a string without asking the resolver.
 _RESOLVABLE_FIRST = frozenset(
@@ -264,8 +268,13 @@ def read_text(
     return text.removeprefix("\ufeff")
 
 
-def _refuse_unprintable(text: str, display: str) -> None:
-    """Raise a located LoadError at the first character YAML does not allow, if any."""
+def _refuse_unprintable(
+    text: str, display: str, at: tuple[int, int] | None = None, *, escaped: bool = False
+) -> None:
+    """Raise a located LoadError at the first character YAML does not allow, if any.
+
+    ``at`` is where a quoted value starts, when ``text`` is the value its escapes made.
+    """
     found = _UNPRINTABLE.search(text)
     if found is None:
         return
@@ -277,13 +286,10 @@ def _refuse_unprintable(text: str, display: str) -> None:
         what = f"lone surrogate U+{code:04X}"
     else:
         what = f"non-character U+{code:04X}"
-    raise _fail(
-        display,
-        text.count("\n", 0, where) + 1,
-        where - text.rfind("\n", 0, where),
-        f"{what} is not allowed in YAML: delete it",
-        "encoding",
-    )
+    if at is None:
+        at = (text.count("\n", 0, where) + 1, where - text.rfind("\n", 0, where))
+    how = ", written as an escape," if escaped else ""
+    raise _fail(display, *at, f"{what}{how} is not allowed in YAML: delete it", "encoding")
 
 
 def parse_yaml(text: str, display: str) -> Document:
@@ -480,6 +486,8 @@ class _Builder:
     def _scalar(self, event: Any) -> Any:
         value = event.value
         if event.style or event.tag == "!":  # quoted, literal or folded: always text
+            if event.style == '"':  # escapes may write what the file itself may not: "\0"
+                _refuse_unprintable(value, self.display, _at(event), escaped=True)
             return value
         if value and value[0] not in _RESOLVABLE_FIRST:  # plain text that no resolver claims
             return value
@@ -488,4 +496,15 @@ class _Builder:
             return value
         node = ScalarNode(tag, value, event.start_mark, event.end_mark, None)
         construct: Callable[[Any, ScalarNode], Any] = _CONSTRUCTOR.yaml_constructors[tag]
-        return construct(_CONSTRUCTOR, node)
+        try:
+            found = construct(_CONSTRUCTOR, node)
+        except ValueError:  # an integer of more digits than Python converts (4300)
+            found = _INT_LIMIT
+        if tag == _INT_TAG and not -_INT_LIMIT < found < _INT_LIMIT:
+            shown = value if len(value) <= 20 else f"{value[:17]}..."
+            raise _fail(
+                self.display,
+                *_at(event),
+                f"the number {shown} is too large: numbers in a catalog file fit in 64 bits",
+            )
+        return found
