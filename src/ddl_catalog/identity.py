@@ -68,11 +68,22 @@ class Analysis(NamedTuple):
 
 
 def _split(url: str) -> tuple[str, str, str, str]:
-    """Split a URL into its lower-cased host as written, canonical host, path and query."""
-    parts = urlsplit(url.strip())
+    """Split a URL into its lower-cased host as written, canonical host, path and query.
+
+    A URL that does not parse (an unclosed IPv6 bracket) is compared as written and a bad port
+    is left out: the ``url-scheme`` rule reports both.
+    """
+    try:
+        parts = urlsplit(url.strip())
+    except ValueError:
+        return "", "", url.strip(), ""
     host = (parts.hostname or "").rstrip(".").lower()
-    if parts.port and parts.port not in (80, 443):
-        host = f"{host}:{parts.port}"
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    if port and port not in (80, 443):
+        host = f"{host}:{port}"
     return host, _bare_host(host), parts.path, parts.query
 
 

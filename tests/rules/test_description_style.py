@@ -9,6 +9,8 @@ from ddl_catalog.rules.description_style import check
 def test_description_rules(findings: Callable[[str], list[str]]) -> None:
     found = findings("description-style")
     assert found == [
+        "data/papers/blank2020paper.yml:5:14: error: description is blank: write one sentence "
+        "about it [description-style]",
         "data/papers/long2020paper.yml:5:14: warning: description is 257 characters; keep it to "
         "one sentence of at most 250 [description-style]",
         "data/papers/style2020paper.yml:5:14: error: description must end with a period "

@@ -15,6 +15,12 @@ def test_only_absolute_http_urls(findings: Callable[[str], list[str]]) -> None:
         "with https://: '//cdn.example.org/video.mp4' [url-scheme]",
         f"{F}:17:10: error: 'links[4].url' must not contain a user name or password: "
         "'https://user:secret@example.org/docs' [url-scheme]",
+        f"{F}:19:10: error: 'links[5].url' has an invalid port: a number from 0 to 65535 after "
+        "the host: 'https://example.org:99999/out-of-range' [url-scheme]",
+        f"{F}:21:10: error: 'links[6].url' has an invalid port: a number from 0 to 65535 after "
+        "the host: 'https://example.org:http/not-a-number' [url-scheme]",
+        f"{F}:23:10: error: 'links[7].url' is not a valid URL (Invalid IPv6 URL): "
+        "'https://[::1/unclosed-ipv6' [url-scheme]",
     ]
 
 

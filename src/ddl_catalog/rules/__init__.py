@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable
 
 from ddl_catalog.load import Problem
 from ddl_catalog.rules import (
+    added_date,
     category_exists,
     description_style,
     duplicate_identity,
@@ -40,6 +41,7 @@ RULES: dict[str, Check] = {
         related_exists,
         url_scheme,
         year_range,
+        added_date,
         description_style,
         title_style,
         duplicate_identity,

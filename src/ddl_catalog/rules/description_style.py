@@ -26,9 +26,12 @@ def _norm(text: str) -> str:
 def check(ctx: Context) -> Iterator[Problem]:
     """Report descriptions that break the style rules."""
     for doc, text in ctx.field_values("description"):
-        if not isinstance(text, str) or not text.strip():
+        if not isinstance(text, str):
             continue
         where = ("description",)
+        if not text.strip():  # the schema counts ten characters: ten spaces must not do
+            yield problem(doc, where, "description is blank: write one sentence about it", ID)
+            continue
         stripped = text.strip()
         if not (stripped[0].isupper() or stripped[0].isdigit()):
             yield problem(doc, where, "description must start with a capital letter or a digit", ID)

@@ -1,4 +1,4 @@
-"""Rule ``title-style``: a title is a real title, not a URL or a slug."""
+"""Rule ``title-style``: a title is a real title, not blank, a URL or a slug."""
 
 from __future__ import annotations
 
@@ -19,9 +19,12 @@ def _is_url(text: str) -> bool:
 
 
 def check(ctx: Context) -> Iterator[Problem]:
-    """Report titles that are URLs, slugs or carry stray whitespace."""
+    """Report titles that are blank, URLs, slugs or carry stray whitespace."""
     for doc, title in ctx.field_values("title"):
         if not isinstance(title, str):
+            continue
+        if not title.strip():  # the schema asks for one character: a space must not do
+            yield problem(doc, ("title",), "title is blank: give the resource's real title", ID)
             continue
         if _is_url(title.strip()):
             yield problem(doc, ("title",), "title is a URL: give the resource's real title", ID)

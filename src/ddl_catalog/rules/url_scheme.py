@@ -37,6 +37,10 @@ def url_problem(url: str) -> str | None:
         return "has no valid host name"
     if "@" in parts.netloc and (parts.username or parts.password):
         return "must not contain a user name or password"
+    try:
+        parts.port  # noqa: B018 - reading it checks it
+    except ValueError:
+        return "has an invalid port: a number from 0 to 65535 after the host"
     return None
 
 
