@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from ddl_catalog.catalog import open_catalog
+from ddl_catalog.catalog import InvalidCatalog, open_catalog
 from ddl_catalog.cli import cli
 from ddl_catalog.model import Catalog, Entry, Link
 from ddl_catalog.render import readme
@@ -497,7 +497,11 @@ def test_enrichment_flags_archived_and_inactive_repositories(root: Path) -> None
 
 
 def test_unreadable_metadata_is_a_clear_error(root: Path) -> None:
+    catalog = open_catalog(root)
     (root / "data" / "metadata").mkdir(parents=True, exist_ok=True)
     (root / "data" / "metadata" / "github.json").write_text("{not json")
-    with pytest.raises(readme.ReadmeError, match=r"github\.json: unreadable metadata"):
-        readme.render(open_catalog(root))
+    where = r"data/metadata/github\.json:1:2: error: not valid JSON"
+    with pytest.raises(readme.ReadmeError, match=where):
+        readme.render(catalog)
+    with pytest.raises(InvalidCatalog):  # validate refuses it first (tests/test_metadata_check.py)
+        open_catalog(root)

@@ -9,6 +9,8 @@ only adds what the data does not hold (stars, last push, archived, licence).
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -22,6 +24,7 @@ from ddl_catalog.identity import (
     normalize_arxiv,
     normalize_doi,
 )
+from ddl_catalog.load import FilePath, LoadError, Problem, read_text
 from ddl_catalog.model import Catalog, Entry
 
 METADATA_DIR = Path("data") / "metadata"
@@ -29,10 +32,28 @@ METADATA_DIR = Path("data") / "metadata"
 SOURCES: tuple[str, ...] = ("github", "arxiv", "crossref")
 #: A repository with no push for this many days before it was fetched is flagged stale.
 STALE_DAYS = 730
+#: Larger metadata files are refused before they are read: a record is a few hundred bytes.
+MAX_BYTES = 64 * 1024 * 1024
+#: The rule id of metadata problems in ``validate``'s report.
+RULE = "metadata"
 
 
 class MetadataError(Exception):
-    """A committed metadata file is unreadable or not in the expected form."""
+    """A committed metadata file is unreadable or not in the expected form; a located problem."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+def day(value: Any) -> str | None:
+    """Return the date (YYYY-MM-DD) a fetched timestamp starts with, or None if it has none."""
+    if not isinstance(value, str):
+        return None
+    try:
+        return date.fromisoformat(value[:10]).isoformat()
+    except ValueError:
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,21 +68,17 @@ class Metadata:
     @property
     def archived(self) -> bool:
         """Return whether the entry's GitHub repository is archived (read-only)."""
-        return bool(self.github and self.github.get("archived"))
+        return bool(self.github and self.github.get("archived") is True)
 
     @property
     def stale(self) -> bool:
         """Return whether the repository had no push in the two years before it was fetched."""
         if not self.github:
             return False
-        pushed, fetched = self.github.get("pushed_at"), self.github.get("fetched")
-        if not isinstance(pushed, str) or not isinstance(fetched, str):
+        pushed, fetched = day(self.github.get("pushed_at")), day(self.github.get("fetched"))
+        if pushed is None or fetched is None:
             return False
-        try:
-            age = date.fromisoformat(fetched[:10]) - date.fromisoformat(pushed[:10])
-        except ValueError:
-            return False
-        return age.days > STALE_DAYS
+        return (date.fromisoformat(fetched) - date.fromisoformat(pushed)).days > STALE_DAYS
 
     @property
     def flags(self) -> tuple[str, ...]:
@@ -72,13 +89,12 @@ class Metadata:
     def stars(self) -> int | None:
         """Return the repository's star count, if fetched."""
         value = self.github.get("stars") if self.github else None
-        return value if isinstance(value, int) else None
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
 
     @property
     def pushed_at(self) -> str | None:
         """Return the date (YYYY-MM-DD) of the repository's last push, if fetched."""
-        value = self.github.get("pushed_at") if self.github else None
-        return value[:10] if isinstance(value, str) else None
+        return day(self.github.get("pushed_at")) if self.github else None
 
 
 def entry_keys(entry: Entry) -> dict[str, str]:
@@ -97,22 +113,121 @@ def entry_keys(entry: Entry) -> dict[str, str]:
 
 
 def read_records(root: Path) -> dict[str, dict[str, dict[str, Any]]]:
-    """Return ``{source: {key: record}}`` from the committed files (missing files are empty)."""
+    """Return ``{source: {key: record}}`` from the committed files (missing files are empty).
+
+    Raises MetadataError for a file that cannot be read safely or is not in the expected form.
+    """
     found: dict[str, dict[str, dict[str, Any]]] = {}
     for source in SOURCES:
-        path = root / METADATA_DIR / f"{source}.json"
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            found[source] = {}
-            continue
-        except (OSError, ValueError) as exc:
-            raise MetadataError(f"{path}: unreadable metadata: {exc}") from exc
-        records = data.get("records") if isinstance(data, dict) else None
-        if not isinstance(records, dict):
-            raise MetadataError(f"{path}: expected an object with 'records'")
-        found[source] = {str(k): v for k, v in records.items() if isinstance(v, dict)}
+        records = _read(root, source)
+        found[source] = {
+            str(k): v for k, v in (records or ({}, ""))[0].items() if isinstance(v, dict)
+        }
     return found
+
+
+def _read(root: FilePath, source: str) -> tuple[dict[str, Any], str] | None:
+    """Read one source's file: (its records, its text), or None when there is none.
+
+    The file is read as catalog files are (a regular file inside the catalog, of bounded size);
+    raises MetadataError, located, when it cannot be read or holds no object of records.
+    """
+    display = f"{METADATA_DIR.as_posix()}/{source}.json"
+    path = os.path.join(root, display)
+    if not os.path.lexists(path):
+        return None
+    try:
+        text = read_text(path, display, MAX_BYTES, root=root)
+    except LoadError as exc:
+        raise MetadataError(exc.problem) from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _error(display, f"not valid JSON: {exc.msg}", (exc.lineno, exc.colno)) from exc
+    except ValueError as exc:  # a number of more digits than Python reads (4300)
+        raise _error(display, "not readable JSON: a number is far too long") from exc
+    except RecursionError as exc:
+        raise _error(display, "not readable JSON: arrays or objects nest far too deep") from exc
+    records = data.get("records") if isinstance(data, dict) else None
+    if not isinstance(records, dict):
+        raise _error(display, "expected an object with 'records': write it with ddl-catalog enrich")
+    return records, text
+
+
+def _error(display: str, message: str, where: tuple[int, int] = (1, 1)) -> MetadataError:
+    """Build a MetadataError for a located problem of a metadata file."""
+    return MetadataError(Problem(display, *where, "error", message, RULE))
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_text_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+#: Every record carries the date of the run that fetched it.
+_FETCHED: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "fetched": (lambda v: day(v) is not None, "a date")
+}
+#: What the outputs (and ``enrich``) read of each source's records: field -> (test, expected).
+_FIELDS: dict[str, dict[str, tuple[Callable[[Any], bool], str]]] = {
+    "github": {
+        "archived": (lambda v: isinstance(v, bool), "true or false"),
+        "stars": (lambda v: _is_int(v) and v >= 0, "a count (0 or more)"),
+        "pushed_at": (lambda v: v is None or day(v) is not None, "a date-time or null"),
+        "full_name": (lambda v: isinstance(v, str), "text"),
+    },
+    "arxiv": {
+        "title": (lambda v: isinstance(v, str), "text"),
+        "authors": (_is_text_list, "a list of names"),
+        "published_year": (_is_int, "a year"),
+    },
+    "crossref": {
+        "title": (lambda v: isinstance(v, str), "text"),
+        "authors": (_is_text_list, "a list of names"),
+        "year": (lambda v: v is None or _is_int(v), "a year or null"),
+    },
+}
+
+
+def check(root: FilePath) -> list[Problem]:
+    """Report what in data/metadata/*.json no output could use: unreadable files, wrong types.
+
+    ``validate`` runs it, so the renderers that read the records meet only what they expect.
+    """
+    problems: list[Problem] = []
+    for source in SOURCES:
+        try:
+            found = _read(root, source)
+        except MetadataError as exc:
+            problems.append(exc.problem)
+            continue
+        if found is None:
+            continue
+        records, text = found
+        display = f"{METADATA_DIR.as_posix()}/{source}.json"
+        for key, record in records.items():
+            where = _where(text, key)
+            if not isinstance(record, dict):
+                problems.append(_error(display, f"record {key!r} must be an object", where).problem)
+                continue
+            for name, (valid, expected) in {**_FETCHED, **_FIELDS[source]}.items():
+                if name in record and not valid(record[name]):
+                    shown = json.dumps(record[name], ensure_ascii=False)
+                    shown = shown if len(shown) <= 40 else shown[:37] + "..."
+                    message = f"record {key!r}: {name!r} must be {expected}, got {shown}"
+                    problems.append(_error(display, message, where).problem)
+    return problems
+
+
+def _where(text: str, key: str) -> tuple[int, int]:
+    """Return the (line, column) where a record's key is written, or (1, 1) if not found."""
+    at = text.find(json.dumps(key, ensure_ascii=False) + ":")
+    if at < 0:
+        return (1, 1)
+    return (text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
 
 
 def load_metadata(catalog: Catalog) -> dict[str, Metadata]:

@@ -26,6 +26,8 @@ from ddl_catalog.rules.schema import check_document
 
 #: Folders under data/ that hold something other than entries.
 NON_ENTRY_FOLDERS = frozenset({"metadata", "seed-corrections"})
+#: The sources of data/metadata/<source>.json (``metadata.SOURCES``; a test keeps them equal).
+METADATA_SOURCES = ("github", "arxiv", "crossref")
 
 
 class Report:
@@ -145,6 +147,16 @@ def _load_tree(root: FilePath, name: str, problems: list[Problem]) -> Document |
     return None if found else doc
 
 
+def _metadata(root: FilePath) -> list[Problem]:
+    """Check data/metadata/*.json, which the outputs read, when the catalog has any."""
+    folder = os.path.join(root, "data", "metadata")
+    if not any(os.path.lexists(os.path.join(folder, f"{s}.json")) for s in METADATA_SOURCES):
+        return []
+    from ddl_catalog import metadata  # json and the model: only for catalogs with metadata
+
+    return metadata.check(root)
+
+
 def _categories(
     doc: Document, problems: list[Problem], aliases: dict[str, tuple[str, Path_]]
 ) -> dict[str, Path_]:
@@ -220,6 +232,7 @@ def _validate(root: FilePath) -> Report:
         )
     for check in RULES.values():
         problems.extend(check(context))
+    problems.extend(_metadata(root))
     settings_doc, found = settings.check(root)  # catalog.yml, optional
     problems.extend(found)
     if settings_doc is not None:
