@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from pytest_httpserver import HTTPServer
 
 REPO = Path(__file__).resolve().parent.parent
@@ -43,7 +44,24 @@ def clone(tmp_path: Path) -> Path:
         pytest.skip("needs git and a git checkout")
     target = tmp_path / "clone"
     subprocess.run(["git", "clone", "--quiet", str(REPO), str(target)], check=True, timeout=120)
+    forget(target, "narayanan2021efficient")  # the paper the contributor adds below
     return target
+
+
+def forget(clone: Path, entry_id: str) -> None:
+    """Take an entry out of a clone, with every relation pointing at it, as if never added."""
+    for path in sorted((clone / "data").rglob("*.yml")):
+        if path.stem == entry_id:
+            path.unlink()
+            continue
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        related = data.get("related") if isinstance(data, dict) else None
+        if not related or all(item["id"] != entry_id for item in related):
+            continue
+        data["related"] = [item for item in related if item["id"] != entry_id]
+        if not data["related"]:
+            del data["related"]
+        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), "utf-8")
 
 
 def test_add_fmt_validate_readme_site_then_a_broken_entry(

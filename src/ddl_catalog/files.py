@@ -47,7 +47,7 @@ def write_atomic(path: Path, text: str, *, fsync: bool = False, exclusive: bool 
         raise
     except OSError as err:
         if err.filename is None:  # a write to the descriptor: name the file it was for
-            raise OSError(err.errno, err.strerror, str(path)) from err
+            raise OSError(err.errno, err.strerror or str(err), str(path)) from err
         raise
     finally:
         Path(tmp).unlink(missing_ok=True)
