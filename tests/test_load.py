@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import math
+import os
+from pathlib import Path
 
 import pytest
 import yaml
 
-from ddl_catalog.load import MAX_DEPTH, LoadError, parse_yaml
+from ddl_catalog.load import MAX_DEPTH, MAX_FILE_BYTES, LoadError, parse_yaml, read_text
 
 SCALARS = """\
 text: plain words
@@ -114,3 +116,23 @@ def test_characters_yaml_forbids_are_located_encoding_errors(char: str, named: s
 @pytest.mark.parametrize("char", ["\t", "\x85", "\xa0", "\u2028", "\ufeff", "\U0001f600"])
 def test_characters_yaml_allows_pass(char: str) -> None:
     assert parse_yaml(f"title: 'a{char}b'\n", "x.yml").data is not None
+
+
+def test_a_file_larger_than_its_size_says_is_refused_at_the_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    big = tmp_path / "grows.yml"
+    big.write_bytes(b"a: '" + b"x" * (MAX_FILE_BYTES * 2) + b"'\n")
+    real_fstat = os.fstat
+
+    def says_empty(fd: int) -> os.stat_result:
+        found = real_fstat(fd)
+        return os.stat_result((found.st_mode, *found[1:6], 0, *found[7:]))
+
+    monkeypatch.setattr(os, "fstat", says_empty)  # as /proc files and growing files do
+    with pytest.raises(LoadError) as caught:
+        read_text(big, "grows.yml")
+    assert str(caught.value.problem) == (
+        "grows.yml:1:1: error: file is over the 262,144-byte limit for a catalog file; "
+        "an entry needs a few hundred bytes [file-size]"
+    )

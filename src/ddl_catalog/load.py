@@ -237,21 +237,15 @@ def read_text(
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):
                 raise _fail(display, 1, 1, f"cannot read file: {_not_a_file(info.st_mode)}", "file")
-            with open(fd, "rb", closefd=False) as handle:
-                raw = handle.read(max_bytes + 1)  # no more, even when the size said otherwise
+            if info.st_size > max_bytes:  # refused before anything is read
+                raise _too_big(display, f"{info.st_size:,} bytes, over", max_bytes)
+            raw = _read_at_most(fd, info.st_size + 1, max_bytes + 1)
         finally:
             os.close(fd)
     except OSError as exc:
         raise _fail(display, 1, 1, f"cannot read file: {cannot_read(file, exc)}", "file") from exc
-    if info.st_size > max_bytes or len(raw) > max_bytes:
-        raise _fail(
-            display,
-            1,
-            1,
-            f"file is {max(info.st_size, len(raw)):,} bytes, over the {max_bytes:,}-byte limit "
-            "for a catalog file; an entry needs a few hundred bytes",
-            "file-size",
-        )
+    if len(raw) > max_bytes:  # it grew, or its size was not the truth
+        raise _too_big(display, "over", max_bytes)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -266,6 +260,33 @@ def read_text(
             "encoding",
         ) from exc
     return text.removeprefix("\ufeff")
+
+
+def _too_big(display: str, size: str, max_bytes: int) -> LoadError:
+    """Build the error of a file over the size limit (``size``: "N bytes, over" or "over")."""
+    return _fail(
+        display,
+        1,
+        1,
+        f"file is {size} the {max_bytes:,}-byte limit for a catalog file; "
+        "an entry needs a few hundred bytes",
+        "file-size",
+    )
+
+
+def _read_at_most(fd: int, expected: int, limit: int) -> bytes:
+    """Read a file to its end, but no more than ``limit`` bytes, whatever its size said.
+
+    The first read asks for ``expected`` bytes (the size, plus one to see the end), so a small
+    file costs no large buffer; later reads, for a file larger than it said, take 64 KiB.
+    """
+    chunks: list[bytes] = []
+    total, want = 0, min(expected, limit)
+    while want > 0 and (chunk := os.read(fd, want)):
+        chunks.append(chunk)
+        total += len(chunk)
+        want = min(limit - total, 64 * 1024)
+    return b"".join(chunks)
 
 
 def _refuse_unprintable(
