@@ -9,7 +9,7 @@ CLI    := $(BIN)/ddl-catalog
 
 .DEFAULT_GOAL := help
 .PHONY: help venv npm-tools build validate readme lint-readme site exports test lint typecheck unit serve bench clean
-.PHONY: fmt fmt-check lint-workflows links-report links-issue
+.PHONY: fmt fmt-check lint-workflows links-report links-issue lighthouse
 .PHONY: pr-check ci validate-strict readme-commit
 
 help: ## List the targets.
@@ -117,6 +117,9 @@ serve: $(STAMP) ## Preview the website with live reload on http://127.0.0.1:8000
 
 bench: $(STAMP) ## Run the benchmarks and print their tables.
 	$(BIN)/python benchmarks/run.py
+
+lighthouse: $(STAMP) $(NPM_STAMP) ## Lighthouse (mobile, served with gzip) on each page type: build/lighthouse.md.
+	$(BIN)/python benchmarks/lighthouse.py
 
 clean: ## Remove build outputs and caches (keeps .venv).
 	rm -rf site build .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,197 @@
+"""Lighthouse on one page of each type, served with gzip as GitHub Pages does: `make lighthouse`.
+
+Builds the site (or takes a built one), serves it on 127.0.0.1 with gzip and GitHub Pages'
+cache header, runs the pinned Lighthouse (tools/npm) with Debian's chromium in its default
+mobile emulation, and writes a table of the four category scores and the Core Web Vitals per
+page type to build/lighthouse.md (the raw reports go to build/lighthouse/). A benchmark, not a
+test: it prints the table and fails only when Lighthouse cannot run.
+
+    .venv/bin/python benchmarks/lighthouse.py [--root DIR] [--site DIR] [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import io
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+LIGHTHOUSE = REPO / "tools" / "npm" / "node_modules" / ".bin" / "lighthouse"
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+
+#: One page of each type: (label, path).
+PAGES: tuple[tuple[str, str], ...] = (
+    ("Home", ""),
+    ("Category", "parallelism/"),
+    ("Explore", "explore/"),
+    ("Papers by year", "papers-by-year/"),
+    ("Tags", "tags/"),
+    ("Docs page", "data-format/"),
+)
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+#: Audits reported in the table: (audit id, column, unit).
+METRICS = (
+    ("first-contentful-paint", "FCP", "ms"),
+    ("largest-contentful-paint", "LCP", "ms"),
+    ("total-blocking-time", "TBT", "ms"),
+    ("cumulative-layout-shift", "CLS", ""),
+    ("speed-index", "SI", "ms"),
+)
+#: Types GitHub Pages compresses.
+COMPRESSIBLE = (".html", ".css", ".js", ".json", ".xml", ".svg", ".txt", ".bib", ".csv")
+
+
+class GzipHandler(SimpleHTTPRequestHandler):
+    """Serve files like GitHub Pages: gzip for text when asked, ``Cache-Control: max-age=600``."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "max-age=600")
+        super().end_headers()
+
+    def send_head(self) -> Any:
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            if not self.path.split("?", 1)[0].endswith("/"):
+                return super().send_head()  # the redirect to the URL with a slash
+            path = path / "index.html"
+        wants = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (wants and path.is_file() and path.suffix in COMPRESSIBLE):
+            return super().send_head()
+        body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+@contextmanager
+def serve(site: Path) -> Iterator[str]:
+    """Serve a built site on 127.0.0.1 (a free port); yield its base URL."""
+    handler = functools.partial(GzipHandler, directory=str(site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def find_chromium() -> str:
+    """Return the browser Lighthouse drives ($CHROMIUM, else the first one on PATH)."""
+    for name in (os.environ.get("CHROMIUM", ""), *BROWSERS):
+        found = name and shutil.which(name)
+        if found:
+            return found
+    raise SystemExit("no chromium on PATH: apt-get install chromium (or set CHROMIUM)")
+
+
+def run_lighthouse(url: str, out: Path, chromium: str) -> dict[str, Any]:
+    """Run Lighthouse (mobile, its default) on one URL; return its JSON report."""
+    env = dict(os.environ, CHROME_PATH=chromium)
+    command = [
+        str(LIGHTHOUSE),
+        url,
+        "--output=json",
+        f"--output-path={out}",
+        "--only-categories=" + ",".join(CATEGORIES),
+        "--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run",
+        "--quiet",
+    ]
+    subprocess.run(command, check=True, env=env, timeout=300)
+    report: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    return report
+
+
+def summarise(reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """Return the median score per category and median value per metric over the runs."""
+    row: dict[str, Any] = {}
+    for category in CATEGORIES:
+        scores = [r["categories"][category]["score"] for r in reports]
+        row[category] = round(100 * statistics.median(s or 0 for s in scores))
+    for audit, column, _unit in METRICS:
+        row[column] = statistics.median(r["audits"][audit]["numericValue"] for r in reports)
+    font = [r["audits"].get("font-size", {}).get("score") for r in reports]
+    row["legible"] = "pass" if all(s == 1 for s in font) else "fail"
+    return row
+
+
+def table(rows: list[tuple[str, dict[str, Any]]], runs: int) -> str:
+    """Return the Markdown table of the results."""
+    head = ["Page", "Perf", "A11y", "BP", "SEO"] + [c for _a, c, _u in METRICS] + ["Legible"]
+    lines = [
+        "# Lighthouse (mobile emulation, gzip as GitHub Pages serves it)",
+        "",
+        f"Median of {runs} run(s) per page; Lighthouse "
+        f"{rows[0][1]['version'] if rows else '?'}, served from 127.0.0.1.",
+        "",
+        "| " + " | ".join(head) + " |",
+        "|" + "|".join("---" for _ in head) + "|",
+    ]
+    for label, row in rows:
+        cells = [label] + [str(row[c]) for c in CATEGORIES]
+        for _audit, column, unit in METRICS:
+            value = row[column]
+            cells.append(f"{value:.3f}" if not unit else f"{value:.0f} {unit}")
+        cells.append(row["legible"])
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", type=Path, default=REPO, help="the catalog to build")
+    parser.add_argument("--site", type=Path, help="a built site to measure instead of building")
+    parser.add_argument("--runs", type=int, default=1, help="runs per page (median reported)")
+    parser.add_argument("--out", type=Path, default=REPO / "build", help="where results go")
+    args = parser.parse_args(argv)
+    if not LIGHTHOUSE.is_file():
+        raise SystemExit(f"{LIGHTHOUSE.relative_to(REPO)} missing: run `make npm-tools`")
+    chromium = find_chromium()
+    raw = args.out / "lighthouse"
+    raw.mkdir(parents=True, exist_ok=True)
+    site = args.site
+    if site is None:
+        from ddl_catalog.render.site import build_site
+
+        site = build_site(args.root, site_dir=raw / "site")
+    rows = []
+    with serve(site) as base:
+        for label, path in PAGES:
+            slug = path.strip("/") or "home"
+            reports = [
+                run_lighthouse(base + path, raw / f"{slug}-{n}.json", chromium)
+                for n in range(args.runs)
+            ]
+            row = summarise(reports)
+            row["version"] = reports[0].get("lighthouseVersion", "?")
+            rows.append((label, row))
+            print(f"{label}: {row}", file=sys.stderr, flush=True)
+    text = table(rows, args.runs)
+    (args.out / "lighthouse.md").write_text(text, encoding="utf-8")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
