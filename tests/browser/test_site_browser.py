@@ -2,8 +2,8 @@
 
 The built site is served on 127.0.0.1 by a thread of http.server; any request to another host
 is blocked and recorded, so these tests also prove a page makes no third-party request.
-Outside CI the tests skip when no Chromium-based browser is on PATH; in CI (CI=true) that
-is a failure.
+Outside CI, when no Chromium-based browser is on PATH, the tests are left out with one summary
+line saying how to run them (conftest.py); in CI (CI=true) that is a failure.
 Screenshots go to test-artifacts/ (git-ignored).
 """
 

@@ -1,0 +1,1 @@
+"""Browser tests of the website (a package, so its conftest does not shadow tests/conftest.py)."""
