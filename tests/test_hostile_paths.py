@@ -321,3 +321,15 @@ def test_import_does_not_follow_seed_corrections_out(tmp_path: Path, guard: Guar
     result = _invoke(["import", str(listing), "--dry-run"], root, guard)
     assert result.exit_code == 0, result.output
     _no_traceback_and_nothing_read_outside(result, guard, outside)
+
+
+def test_catalog_yml_leading_out_is_refused_unread(tmp_path: Path, guard: Guard) -> None:
+    root, outside = _catalog(tmp_path, "directory named like an entry", guard)
+    (outside / "catalog.yml").write_text("title: Stolen\ntoken: ghp_DO_NOT_PRINT\n")
+    (root / "catalog.yml").unlink(missing_ok=True)
+    _link(root, "catalog.yml", outside / "catalog.yml")
+    for args in (["validate"], ["readme"], ["build"]):
+        result = _invoke(args, root, guard)
+        assert result.exit_code == 1, result.output
+        _no_traceback_and_nothing_read_outside(result, guard, outside)
+    _expect(_invoke(["validate"], root, guard), [f"catalog.yml:1:1: {REFUSED}"])

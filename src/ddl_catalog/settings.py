@@ -142,7 +142,7 @@ def check(root: FilePath) -> tuple[Document | None, list[Problem]]:
     if not os.path.exists(file):
         return None, []
     try:
-        doc = load_file(file, FILE)
+        doc = load_file(file, FILE, root=root)
     except LoadError as exc:
         return None, [exc.problem]
     problems = list(check_document(doc, "catalog"))
