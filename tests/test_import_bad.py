@@ -33,6 +33,9 @@ def run(root: Path, *args: str) -> tuple[int, str]:
         (b"", "1:1", "empty file"),
         (b"  \n\n\t\n", "1:1", "empty file"),
         (b"# Just prose\n\nSee [this](https://a.example/) page.\n", "1:1", "no list items"),
+        # a line past the documented limit (MAX_LINE) is refused at its own line, unparsed
+        (b"# List\n\n- " + b"[" * 2_000_000 + b"\n", "3:16385", "line is 2,000,002 characters"),
+        (b"# L\n\n<details>" + b"<summary>" * 100_000 + b"\n", "3:16385", "characters long"),
     ],
 )
 def test_bad_markdown_gives_one_located_error(
@@ -68,3 +71,15 @@ def test_unreadable_categories_file(catalog: Path) -> None:
     assert code == 1
     assert output.startswith("data/categories.yml:")
     assert ": error: " in output
+
+
+def test_html_lines_without_closing_tags_are_read_as_text(catalog: Path, tmp_path: Path) -> None:
+    """Opening <summary> and <a> tags with no closing tag (the pattern that made the lazy
+    regular expressions rescan the line) leave the line as it is; the real items still import."""
+    opening = "<summary>" * 1_500 + "\n<li>" + '<a href="https://x.example/">' * 500 + "\n"
+    items = "- [Real Tool](https://tool.example/) - A real item.\n"
+    source = tmp_path / "list.md"
+    source.write_text(f"# List\n\n## Tools\n\n<details>\n{opening}</details>\n\n{items}")
+    code, output = run(catalog, str(source), "--dry-run")
+    assert code == 0, output
+    assert "Real Tool" in output

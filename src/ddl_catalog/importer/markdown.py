@@ -19,6 +19,10 @@ from markdown_it.token import Token
 
 #: Larger files are refused: the biggest awesome lists are a few hundred kilobytes.
 MAX_BYTES = 5 * 1024 * 1024
+#: Longer lines are refused with their line number: an awesome list's longest lines (table rows
+#: full of badges) stay far below this, and a line of megabytes of brackets is an attack or an
+#: accident, not a list. With it, every step of the importer stays linear in the file's size.
+MAX_LINE = 16_384
 
 #: Schemes of links that name a resource (ftp is kept so that the validator can flag it).
 WEB_SCHEMES = ("http://", "https://", "ftp://")
@@ -185,6 +189,15 @@ def read_list(file: Path, display: str) -> str:
         raise BadList(display, line, column, "not UTF-8 text: save the list as UTF-8") from exc
     if not text.strip():
         raise BadList(display, 1, 1, "empty file: no list to import")
+    for number, row in enumerate(text.split("\n"), 1):
+        if len(row) > MAX_LINE:
+            raise BadList(
+                display,
+                number,
+                MAX_LINE + 1,
+                f"line is {len(row):,} characters long; the importer reads lines of up to "
+                f"{MAX_LINE:,} (an awesome list's are far shorter): wrap or shorten it",
+            )
     return text
 
 
@@ -218,7 +231,12 @@ def _html_line(line: str) -> str:
     body = line.rstrip("\r\n")
     if _HTML_FRAME.match(body):
         return end
-    summary = _HTML_SUMMARY.search(body)
+    # Only search when a closing tag follows an opening one: a line of opening tags alone
+    # would make the lazy ``.*?`` rescan the rest of the line from each of them.
+    lower = body.lower()
+    opening = lower.find("<summary")
+    closed = opening >= 0 and lower.find("</summary", opening) >= 0
+    summary = _HTML_SUMMARY.search(body, opening) if closed else None
     if summary is not None:
         title = " ".join(_HTML_TAG.sub(" ", summary.group("text")).split())
         return f"**{title}**{end}" if title else end
@@ -226,9 +244,12 @@ def _html_line(line: str) -> str:
     if not stripped.lower().startswith("<li"):
         return line
     indent = " " * (2 * max(0, (len(body) - len(body.lstrip())) // 4))
-    item = _HTML_ANCHOR.sub(
-        lambda m: f"[{_HTML_TAG.sub('', m.group('text')).strip()}]({m.group('url').strip()})", body
-    )
+    item = body
+    if "</a" in lower:  # as above: no lazy rescans on a line without a closing tag
+        item = _HTML_ANCHOR.sub(
+            lambda m: f"[{_HTML_TAG.sub('', m.group('text')).strip()}]({m.group('url').strip()})",
+            body,
+        )
     item = " ".join(_HTML_TAG.sub(" ", item).split())
     return f"{indent}- {item}{end}" if item else end
 
