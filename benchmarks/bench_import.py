@@ -19,7 +19,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from _timing import best
-
 from ddl_catalog.importer import markdown
 from ddl_catalog.importer.markdown import MAX_LINE, parse_list
 
