@@ -339,6 +339,7 @@ def test_horovod_card(real_site: Path) -> None:
     )
     assert 'class="ddl-tag" href="../explore/?tag=mpi"' in card  # a tag opens Explore filtered
     assert "../tags/#tag:mpi" not in card
+    assert '<a href="../explore/?tag=mpi" class="md-tag">mpi</a>' in html  # the page's tags too
     assert "Framework" in card
 
 

@@ -366,6 +366,15 @@ def test_tag_chip_opens_explore_filtered_by_that_tag(tab: Tab, base_url: str) ->
     assert set(shown_rows(page)) == expected
     assert not search_overlay_open(page)
 
+    # The page's own tags (Material's chips under the title) lead there too.
+    page.go_back()
+    page.wait_for_url(lambda url: url.endswith("/parallelism/"))
+    top = page.locator("nav.md-tags a.md-tag", has_text=tag).first
+    top.click()
+    page.wait_for_url(lambda url: "/explore/" in url and f"tag={tag}" in url)
+    explore_ready(page)
+    assert set(shown_rows(page)) == expected
+
     # A tag in the table narrows the view in place, as a new history entry.
     link = page.locator("#ddl-explore tbody a[data-tag]").filter(has_not_text=tag).first
     other = link.inner_text()
