@@ -118,7 +118,7 @@ def run_lighthouse(url: str, out: Path, chromium: str) -> dict[str, Any]:
         "--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run",
         "--quiet",
     ]
-    subprocess.run(command, check=True, env=env, timeout=300)
+    subprocess.run(command, check=True, env=env, cwd=REPO, timeout=300)
     report: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
     return report
 
