@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 from pytest_httpserver import HTTPServer
 
+from conftest import snapshot
 from ddl_catalog.cli import cli
 from ddl_catalog.edit import add as adding
 from ddl_catalog.edit.add import AddError, AddRequest, DuplicateError, recognise
@@ -414,3 +415,43 @@ def test_cli_reports_duplicates_in_one_line(root: Path) -> None:
         "Error: the catalog already has this resource: data/papers/bennun2019demystifying.yml "
         "(id bennun2019demystifying) has the same arXiv id 1802.09941; edit that entry instead"
     ]
+
+
+@pytest.mark.parametrize(
+    ("url", "message"),
+    [
+        ("ftp://example.org/paper.pdf", "uses 'ftp:', only http and https are allowed"),
+        ("javascript:alert(1)", "uses 'javascript:', only http and https are allowed"),
+        ("https://user:secret@example.org/docs", "must not contain a user name or password"),
+        ("https://example.org/a b", "contains spaces or line breaks"),
+        ("https://example.org:99999/x", "has an invalid port"),
+        ("https://intranet/x", "has no valid host name"),
+        ("https://[::1/x", "is not a valid URL"),
+        ("https://example.org/" + "a" * 2000, "characters long; at most 2,000 are allowed"),
+    ],
+)
+def test_add_refuses_what_validate_refuses_before_writing(
+    root: Path, url: str, message: str
+) -> None:
+    before = snapshot(root)
+    result = CliRunner().invoke(
+        cli,
+        ["add", url, "--root", str(root), "--offline", "--yes", "--category", "surveys"],
+    )
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: ") and message in result.output
+    assert result.output.count("\n") == 1 and "Traceback" not in result.output
+    assert snapshot(root) == before
+
+
+def test_add_warns_about_a_look_alike_host(root: Path) -> None:
+    url = "https://gіthub.com/example/tool"  # a Cyrillic і
+    result = CliRunner().invoke(
+        cli,
+        ["add", url, "--root", str(root), "--offline", "--yes", "--category", "surveys"],
+    )
+    assert result.exit_code == 0, result.output
+    assert (
+        "warning: host 'gіthub.com' mixes Cyrillic and Latin letters in 'gіthub', and reads as "
+        "github.com: is it a look-alike? [url-host]"
+    ) in result.output

@@ -186,6 +186,8 @@ def add(
         raise click.ClickException(str(exc)) from exc
     for note in result.notes:
         click.echo(f"note: {note}", err=True)
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
     click.echo(f"wrote {result.path.relative_to(root).as_posix()}")
     remaining = adding.remaining_problems(root, result.path)
     for line in remaining:

@@ -23,6 +23,8 @@ from ddl_catalog.edit.fmt import dump, schema_line
 from ddl_catalog.files import write_atomic
 from ddl_catalog.load import LoadError, load_file
 from ddl_catalog.model import KIND_FOLDERS
+from ddl_catalog.rules.url_host import WELL_KNOWN, host_warning
+from ddl_catalog.rules.url_scheme import url_problem
 from ddl_catalog.validate import entry_files
 
 SourceKind = Literal["arxiv", "doi", "github", "url"]
@@ -88,6 +90,28 @@ class AddResult:
     path: Path
     entry: dict[str, Any]
     notes: list[str]
+    #: Things the contributor should look at before sending (a look-alike host, say).
+    warnings: list[str] = field(default_factory=list)
+
+
+#: The schema's limit on a URL's length (entry.schema.json, $defs.url.maxLength).
+MAX_URL = 2000
+
+
+def check_url(text: str) -> None:
+    """Refuse a URL that validate would refuse (url-scheme and the schema's length), first.
+
+    Bare DOIs and arXiv ids are not URLs and pass; ``recognise`` reads them.
+    """
+    text = text.strip()
+    if not re.match(r"^[a-z][a-z0-9+.-]*:", text, re.I) or re.match(r"^doi:", text, re.I):
+        return
+    if len(text) > MAX_URL:
+        raise AddError(f"the URL is {len(text):,} characters long; at most {MAX_URL:,} are allowed")
+    why = url_problem(text)
+    if why:
+        shown = text if len(text) <= 60 else text[:57] + "..."
+        raise AddError(f"the URL {why}: '{shown}' [url-scheme]")
 
 
 def recognise(text: str) -> Source:
@@ -164,6 +188,7 @@ class _Existing:
     ids: set[str]
     keys: dict[tuple[str, str], tuple[str, str]]  # key -> (entry id, file)
     categories: list[str]
+    hosts: set[str] = field(default_factory=set)  # ASCII hosts of the entries' main URLs
 
 
 def _existing(root: Path) -> _Existing:
@@ -180,6 +205,14 @@ def _existing(root: Path) -> _Existing:
         found.ids.add(entry_id)
         for key in identity.identity_keys(data):
             found.keys.setdefault(key, (entry_id, display))
+        url = data.get("url")
+        if isinstance(url, str):
+            try:
+                host = urlsplit(url).hostname or ""
+            except ValueError:
+                host = ""
+            if host.isascii():
+                found.hosts.add(host)
     try:
         found.categories = list(read_categories(root))
     except LoadError as exc:
@@ -265,6 +298,7 @@ def add(
     session_factory: Callable[[], Any] | None = None,
 ) -> AddResult:
     """Write a new entry for ``request.url`` under root/data; raise AddError when it cannot."""
+    check_url(request.url)
     source = recognise(request.url)
     existing = _existing(root)
     if request.category is not None and request.category not in existing.categories:
@@ -310,7 +344,11 @@ def add(
 
     path = root / "data" / KIND_FOLDERS[kind] / f"{entry['id']}.yml"
     write_atomic(path, dump(entry, schema_line(path, root)))
-    return AddResult(path=path, entry=entry, notes=notes)
+    warnings = []
+    host = urlsplit(entry["url"]).hostname or ""
+    if (why := host_warning(host, existing.hosts | WELL_KNOWN)) is not None:
+        warnings.append(f"host {host!r} {why} [url-host]")
+    return AddResult(path=path, entry=entry, notes=notes, warnings=warnings)
 
 
 def stdin_is_terminal() -> bool:

@@ -22,6 +22,7 @@ from ddl_catalog.rules import (
     tag_exists,
     title_style,
     unique_id,
+    url_host,
     url_scheme,
     year_range,
 )
@@ -40,6 +41,7 @@ RULES: dict[str, Check] = {
         tag_exists,
         related_exists,
         url_scheme,
+        url_host,
         year_range,
         added_date,
         description_style,

@@ -44,7 +44,7 @@ def url_problem(url: str) -> str | None:
     return None
 
 
-def _urls(data: Any) -> Iterator[tuple[Path_, Any]]:
+def url_fields(data: Any) -> Iterator[tuple[Path_, Any]]:
     """Yield (path, value) of every URL field of an entry."""
     for key in ("url", "archive_url"):
         if key in data:
@@ -62,7 +62,7 @@ def check(ctx: Context) -> Iterator[Problem]:
 
 def check_document(doc: Document) -> Iterator[Problem]:
     """Report the bad URLs of one entry."""
-    for path, value in _urls(doc.data):
+    for path, value in url_fields(doc.data):
         if not isinstance(value, str):
             continue
         why = url_problem(value)
