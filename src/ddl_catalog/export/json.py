@@ -1,8 +1,9 @@
 """JSON export: the whole catalog as a versioned envelope, described by export.schema.json.
 
-``{"version": 1, "generated_from": {...}, "categories": [...], "tags": [...],
-"entries": [...]}``. Every entry carries every field (null or [] when unknown), so consumers
-never test for missing keys. ``version`` changes only when a field changes meaning or goes.
+``{"version": 1, "generated_from": {...}, "licence": "CC0-1.0", "categories": [...],
+"tags": [...], "entries": [...]}``; ``licence`` is catalog.yml's (null when it names none).
+Every entry carries every field (null or [] when unknown), so consumers never test for
+missing keys. ``version`` changes only when a field changes meaning or goes.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from ddl_catalog import __version__
+from ddl_catalog import __version__, settings
 from ddl_catalog.model import Catalog, Entry
 
 #: Version of the envelope's format; bump on incompatible changes.
@@ -56,6 +57,7 @@ def document(catalog: Catalog, entries: Iterable[Entry]) -> dict[str, Any]:
             "tool_version": __version__,
             "entries_sha256": digest,
         },
+        "licence": settings.of(catalog).licence,
         "categories": [
             {"id": c.id, "title": c.title, "description": c.description, "parent": c.parent}
             for c in catalog.categories.values()

@@ -126,6 +126,9 @@ class ReadmeView:
     sections: tuple[SectionView, ...]
     total: int
     counts: tuple[tuple[int, str], ...]
+    #: The data's licence (catalog.yml's SPDX id) and where its text is, or None.
+    licence: str | None = None
+    licence_url: str | None = None
 
 
 def site_url_for(root: Path, config: settings.Settings | None = None) -> str | None:
@@ -229,7 +232,16 @@ def build_view(
         sections=tuple(sections),
         total=len(catalog),
         counts=tuple((n, _KIND_COUNT_LABELS[kind][n != 1]) for kind, n in counts.items()),
+        licence=config.licence,
+        licence_url=licence_url(config.licence),
     )
+
+
+def licence_url(licence: str | None) -> str | None:
+    """Return the SPDX page of a licence id (CC0-1.0), or None for no id or an expression."""
+    if not licence or not re.fullmatch(r"[A-Za-z0-9.+-]+", licence):
+        return None
+    return f"https://spdx.org/licenses/{licence}.html"
 
 
 def _section(
