@@ -169,3 +169,109 @@ def test_an_own_list_imports_with_its_descriptions_and_builds(fresh: Path) -> No
     readme = (fresh / "README.md").read_text(encoding="utf-8")
     assert readme.count("](https://github.com/example/") == 40  # recall: every row listed
     assert "## Sync" in readme and "## Media" in readme
+
+
+# --- the list's own repository ----------------------------------------------------------------
+
+OWN = "link to the list's own repository (acme/awesome-widgets)"
+
+
+def test_the_lists_own_repository_is_read_from_its_housekeeping_links() -> None:
+    parsed = parse_list((STYLES / "own-repo.md").read_text(encoding="utf-8"), "own-repo.md")
+    assert parsed.own_repos == ("acme/awesome-widgets",)  # issues, pulls, CI badge, guide
+    # the same owner's other repository and every other link stay entries
+    assert [i.title for i in parsed.items] == [
+        "Widget Core",
+        "Gizmo",
+        "Sprocket",
+        "Awesome Gadgets",
+    ]
+    skipped = [(s.line, s.text) for s in parsed.skips if s.reason == OWN]
+    assert skipped == [
+        (3, "Widgets worth knowing. Suggest one by opening an issue or a pull request."),
+        (18, "Awesome Widgets (this list, mirrored)"),
+        (23, "All the contributors"),
+        (24, "How to contribute"),
+    ]
+
+
+def test_the_report_groups_own_repository_links_as_skipped(fresh: Path) -> None:
+    result = CliRunner().invoke(
+        cli, ["import", "--root", str(fresh), "--dry-run", str(STYLES / "own-repo.md")]
+    )
+    assert result.exit_code == 0, result.output
+    assert "the list's own repository: acme/awesome-widgets (links to it are skipped)" in (
+        result.output
+    )
+    assert f"own-repo.md:18: skipped ({OWN}): Awesome Widgets (this list, mirrored)" in (
+        result.output
+    )
+    assert (
+        f"4 items: 4 new, 0 merged (0 into the catalog, 0 within the list); 4 skipped (4 {OWN})"
+        in (result.output)
+    )
+
+
+SELF_LIST = (
+    "# My List\n\n## Tools\n\n"
+    "- [My List](https://github.com/me/my-list) - This very list.\n"
+    "- [Other](https://github.com/x/other) - Another tool.\n"
+)
+
+
+def test_list_repo_names_the_repository_when_the_list_does_not(fresh: Path) -> None:
+    assert [i.title for i in parse_list(SELF_LIST, "x.md").items] == ["My List", "Other"]
+    parsed = parse_list(SELF_LIST, "x.md", "me/my-list")
+    assert [i.title for i in parsed.items] == ["Other"]
+    assert [s.reason for s in parsed.skips] == ["link to the list's own repository (me/my-list)"]
+    source = fresh / "list.md"
+    source.write_text(SELF_LIST, encoding="utf-8")
+    args = ["import", "--root", str(fresh), "--dry-run", str(source), "--list-repo"]
+    result = CliRunner().invoke(cli, [*args, "https://github.com/Me/My-List"])
+    assert result.exit_code == 0, result.output
+    assert "1 items: 1 new" in result.output and "skipped (link to the list's own" in result.output
+    result = CliRunner().invoke(cli, [*args, "not a repository"])
+    assert result.exit_code == 1
+    assert result.output.strip() == (
+        "--list-repo: give OWNER/NAME or a GitHub URL, not 'not a repository'"
+    )
+
+
+# --- language and licence bits as tags --------------------------------------------------------
+
+
+def with_tags(root: Path, *tags: str) -> None:
+    """Give a fresh catalog's tags.yml these tag ids."""
+    lines = ["tags:"] + [f"  - id: {t}\n    description: Tag {t} for the test." for t in tags]
+    (root / "data" / "tags.yml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_language_and_licence_bits_become_the_catalogs_tags(fresh: Path) -> None:
+    with_tags(fresh, "python", "mit", "self-hosted")
+    plan = run_import(STYLES / "tags.md", fresh, dry_run=True, added=ADDED).plan
+    drafts = {d.title: d for d in plan.drafts}
+    # `MIT` `Python` code tags, a Licence column and a Language column, matched case-insensitively
+    assert drafts["Alpha"].tags == ["mit", "python"]
+    assert drafts["Delta"].tags == ["mit", "python"]
+    assert drafts["Epsilon"].tags == ["python"]  # "Rust, Python": the one the catalog has
+    # no matching tag: they stay notes (quoted in the TODO), out of the description
+    assert drafts["Beta"].tags == [] and drafts["Gamma"].tags == []
+    assert drafts["Beta"].description.endswith(
+        '"Notes with markdown inside. licence: GPL-3.0 tag: Go"'
+    )
+    # a matched language leaves the notes; the licence note stays, as do unmatched languages
+    assert drafts["Delta"].description.endswith('"Mail for a household. Licence: MIT"')
+    assert drafts["Epsilon"].description.endswith(
+        '"Calendars shared with family. Licence: AGPL-3.0 Language: Rust, Python"'
+    )
+    assert "Python" not in drafts["Alpha"].description
+
+
+def test_tagged_drafts_validate_in_the_catalog(fresh: Path) -> None:
+    with_tags(fresh, "python", "mit", "free")  # free: the example entry of init
+    result = run_import(STYLES / "tags.md", fresh, added=ADDED, keep_descriptions=True)
+    assert not result.failed
+    alpha = (fresh / "data" / "libraries" / "alpha.yml").read_text(encoding="utf-8")
+    assert "description: Files in sync.\n" in alpha
+    assert "\ntags: [mit, python]\n" in alpha
+    assert validate(fresh).problems == []

@@ -416,8 +416,20 @@ def build(ctx: click.Context, root: Path, strict: bool) -> None:
     is_flag=True,
     help="The list is yours: its descriptions become the entries' (no TODO where it has one).",
 )
+@click.option(
+    "--list-repo",
+    metavar="OWNER/NAME",
+    default=None,
+    help="The list's own GitHub repository: links to it are skipped (its contributing, issues "
+    "and pull-request links name it too).",
+)
 def import_cmd(
-    root: Path, list_file: Path, into: Path | None, dry_run: bool, keep_descriptions: bool
+    root: Path,
+    list_file: Path,
+    into: Path | None,
+    dry_run: bool,
+    keep_descriptions: bool,
+    list_repo: str | None,
 ) -> None:
     """Turn an awesome-list Markdown file into draft entries, merging what the catalog has.
 
@@ -429,7 +441,12 @@ def import_cmd(
 
     try:
         result = run_import(
-            list_file, root, into=into, dry_run=dry_run, keep_descriptions=keep_descriptions
+            list_file,
+            root,
+            into=into,
+            dry_run=dry_run,
+            keep_descriptions=keep_descriptions,
+            list_repo=list_repo,
         )
     except (BadList, ImportFailed) as err:
         click.echo(str(err), err=True)

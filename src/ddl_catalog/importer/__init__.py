@@ -17,7 +17,7 @@ from pathlib import Path
 from ddl_catalog import settings
 from ddl_catalog.catalog import read_categories
 from ddl_catalog.files import write_atomic
-from ddl_catalog.importer.markdown import BadList, parse_list, read_list
+from ddl_catalog.importer.markdown import BadList, list_repo_name, parse_list, read_list
 from ddl_catalog.importer.plan import Plan, Planner, read_existing
 from ddl_catalog.importer.write import WriteError, render, write_new
 from ddl_catalog.load import LoadError
@@ -94,11 +94,13 @@ def run_import(
     dry_run: bool = False,
     added: str | None = None,
     keep_descriptions: bool = False,
+    list_repo: str | None = None,
 ) -> ImportResult:
     """Parse a list, plan drafts against the catalog at root, and write them (unless dry_run).
 
     ``keep_descriptions``: the list is the maintainer's own, so its descriptions become the
-    entries' (TODO drafts only where it has none).
+    entries' (TODO drafts only where it has none). ``list_repo``: the list's own GitHub
+    repository (OWNER/NAME), whose links are skipped, besides those its housekeeping links name.
     """
     categories_file = root / "data" / "categories.yml"
     if not categories_file.is_file():
@@ -106,7 +108,12 @@ def run_import(
             f"{categories_file}:1:1: error: no data/categories.yml under {root}: is --root right?"
         )
     display = str(list_file)
-    parsed = parse_list(read_list(list_file, display), display)
+    repo = None
+    if list_repo is not None:
+        repo = list_repo_name(list_repo)
+        if repo is None:
+            raise ImportFailed(f"--list-repo: give OWNER/NAME or a GitHub URL, not {list_repo!r}")
+    parsed = parse_list(read_list(list_file, display), display, repo)
     target = into if into is not None else root / "data"
     existing = read_existing(root, extra_dirs=(target,))
     try:
@@ -139,6 +146,11 @@ def report_lines(result: ImportResult) -> Iterator[str]:
     """Yield the import report: headings, one line per item, dropped links, then the counts."""
     plan = result.plan
     src = plan.source
+    if plan.own_repos:
+        yield (
+            f"{src}: the list's own repository: {', '.join(plan.own_repos)} "
+            "(links to it are skipped)"
+        )
     for heading in plan.headings:
         if heading.known:
             yield f"{src}:{heading.line}: heading '{heading.title}' -> category {heading.category}"

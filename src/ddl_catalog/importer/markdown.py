@@ -127,6 +127,9 @@ class RawItem:
     context: str = ""
     venue: str | None = None
     year: int | None = None
+    #: Language and licence bits (a column, a ``(MIT)`` or `` `Python` `` tag): (kind, value,
+    #: the note that says it). The planner makes them tags when the catalog has the tag.
+    hints: list[tuple[str, str, str]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -156,6 +159,8 @@ class ParsedList:
     items: list[RawItem] = field(default_factory=list)
     skips: list[Skip] = field(default_factory=list)
     headings: list[Heading] = field(default_factory=list)
+    #: The list's own GitHub repositories (owner/name, lower case), whose links are skipped.
+    own_repos: tuple[str, ...] = ()
 
 
 class _Markdown(MarkdownIt):
@@ -164,6 +169,12 @@ class _Markdown(MarkdownIt):
     def normalizeLink(self, url: str) -> str:
         """Return the URL unchanged: the catalog stores URLs as their authors wrote them."""
         return url
+
+
+class _Code(str):
+    """Text that the list wrote as inline code (`` `Python` ``): a tag when it ends an item."""
+
+    __slots__ = ()
 
 
 # --------------------------------------------------------------------------- reading
@@ -306,6 +317,27 @@ class _Inline:
                 out.append(part)
         return _clean_description("".join(out))
 
+    def split_tail_code(self) -> tuple[_Inline, list[str]]:
+        """Split off the short code spans that end an item (`` `MIT` `Python` ``): its tags.
+
+        Returns the inline without them and their texts, in order; code inside the text stays.
+        """
+        end = len(self.parts)
+        tags: list[str] = []
+        for i in range(len(self.parts) - 1, -1, -1):
+            part = self.parts[i]
+            if isinstance(part, _Code):
+                value = " ".join(part.split())
+                if not value or len(value) > _MAX_TAG or len(value.split()) > 2:
+                    break
+                tags.insert(0, value)
+                end = i
+            elif isinstance(part, RawLink) or part.strip(" \t.,;·|/"):
+                break
+        if not tags or not any(isinstance(p, RawLink) for p in self.parts[:end]):
+            return self, []
+        return _Inline(self.parts[:end], self.images, self.line), tags
+
     def plain(self) -> str:
         """Return all the text, with link texts in place."""
         return _clean("".join(p if isinstance(p, str) else p.text for p in self.parts))
@@ -340,7 +372,7 @@ def _inline(token: Token, line: int) -> _Inline:
             if href is not None:
                 link_text.append(words)
             else:
-                parts.append(words)
+                parts.append(_Code(words) if kind == "code_inline" else words)
     return _Inline(_split_bare_urls(parts, line), images, line)
 
 
@@ -348,7 +380,7 @@ def _split_bare_urls(parts: list[str | RawLink], line: int) -> list[str | RawLin
     """Turn URLs written as plain text into links without text."""
     out: list[str | RawLink] = []
     for part in parts:
-        if isinstance(part, RawLink):
+        if isinstance(part, (RawLink, _Code)):
             out.append(part)
             continue
         last = 0
@@ -366,6 +398,9 @@ def _clean(text: str) -> str:
     text = text.replace("**", "").replace("__", "")
     return " ".join(text.split())
 
+
+#: Longest code span read as a tag (`` `Python` ``, `` `GPL-3.0` ``); longer ones are code.
+_MAX_TAG = 24
 
 _EMPTY_BRACKETS = re.compile(r"\(\s*[,;|/]?\s*\)|\[\s*\]|\{\s*\}")
 
@@ -412,7 +447,9 @@ def structured_bits(item: RawItem) -> RawItem:
             item.year = int(venue.group("yyyy") or f"20{venue.group('yy')}")
             value = value[: venue.start()] + value[venue.end() :]
         for tag in list(_LICENCE_TAG.finditer(value)):
-            item.notes.append(f"licence: {tag.group('tag')}")
+            note = f"licence: {tag.group('tag')}"
+            item.notes.append(note)
+            item.hints.append(("licence", tag.group("tag"), note))
         value = _LICENCE_TAG.sub("", value)
         cleaned = clean_title(value) if field_name == "title" else _clean_description(value)
         setattr(item, field_name, cleaned or (None if field_name == "title" else ""))
@@ -436,6 +473,90 @@ def label_of(text: str) -> tuple[str, str]:
     if len(label.split()) > 3:
         return "", text
     return label, match.group("rest").strip()
+
+
+# --------------------------------------------------------------------------- own repository
+
+_REPO = r"(?P<repo>[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+?)(?:\.git)?"
+_URL_END = r"(?=[\s)\]\"'<>#?]|$)"
+#: A list's housekeeping links name its own repository: the contribution guide or code of
+#: conduct, its pull requests and issues, contributors, fork and CI pages.
+_HOUSEKEEPING = re.compile(
+    r"https?://(?:www\.)?github\.com/" + _REPO + r"/(?:"
+    r"(?:blob|tree|edit)/[^/\s)]+/(?:\.github/|docs/)?"
+    r"(?:contributing|code[-_]of[-_]conduct)(?:\.md)?"
+    r"|pulls|issues(?:/new[^\s)\]\"'<>]*)?|graphs/contributors|network/members|fork|compare"
+    r"|actions(?:/workflows/[^\s)\]\"'<>]*)?)/?" + _URL_END,
+    re.I,
+)
+#: On the awesome badge's line, the badges beside it name the list's repository too.
+_AWESOME_BADGE = re.compile(r"awesome\.re/badge|sindresorhus/awesome", re.I)
+_BADGE_REPO = re.compile(
+    r"https?://(?:img\.shields\.io/github/[a-z-]+/|(?:www\.)?github\.com/)"
+    + _REPO
+    + r"(?=[/\s)\]\"'<>#?]|$)",
+    re.I,
+)
+_GITHUB_REPO_URL = re.compile(r"https?://(?:www\.)?github\.com/" + _REPO + r"(?=[/\s#?]|$)", re.I)
+#: What --list-repo accepts: OWNER/NAME or the repository's GitHub URL.
+_LIST_REPO = re.compile(r"^(?:https?://(?:www\.)?github\.com/)?" + _REPO + r"/?$", re.I)
+
+
+def list_repo_name(value: str) -> str | None:
+    """Return OWNER/NAME (lower case) from ``OWNER/NAME`` or its GitHub URL; None if neither."""
+    match = _LIST_REPO.match(value.strip())
+    return match.group("repo").lower() if match else None
+
+
+def repo_of(url: str) -> str | None:
+    """Return the owner/name (lower case) of a github.com URL, or None."""
+    match = _GITHUB_REPO_URL.match(url)
+    return match.group("repo").lower() if match else None
+
+
+def own_repositories(text: str) -> set[str]:
+    """Return the GitHub repositories the list names as its own (owner/name, lower case).
+
+    Read from its housekeeping links (contribution guide, pull requests, issues, contributors,
+    fork, CI) and from the links beside its awesome badge.
+    """
+    found = {m.group("repo").lower() for m in _HOUSEKEEPING.finditer(text)}
+    for line in text.splitlines():
+        if _AWESOME_BADGE.search(line):
+            for match in _BADGE_REPO.finditer(line):
+                repo = match.group("repo").lower()
+                if repo != "sindresorhus/awesome":
+                    found.add(repo)
+    return found
+
+
+def _skip_own_links(result: ParsedList) -> None:
+    """Drop links to the list's own repository; an item left without links becomes a skip."""
+    own = set(result.own_repos)
+    if not own:
+        return
+    kept: list[RawItem] = []
+    for item in result.items:
+        links = [link for link in item.links if repo_of(link.url) not in own]
+        if links:
+            item.links = links
+            kept.append(item)
+            continue
+        repos = sorted({repo_of(link.url) or "" for link in item.links})
+        result.skips.append(
+            Skip(
+                item.line,
+                f"link to the list's own repository ({', '.join(repos)})",
+                item.title or item.links[0].url,
+                tuple(link.url for link in item.links),
+            )
+        )
+    result.items = kept
+    for i, skip in enumerate(result.skips):  # a paragraph's or a meta section's own links
+        repos = sorted({repo_of(url) or "" for url in skip.urls})
+        if skip.urls and set(repos) <= own:
+            reason = f"link to the list's own repository ({', '.join(repos)})"
+            result.skips[i] = Skip(skip.line, reason, skip.text, skip.urls)
 
 
 # --------------------------------------------------------------------------- block structure
@@ -553,10 +674,15 @@ def _is_bold_only(tokens: list[Token], index: int) -> bool:
 # --------------------------------------------------------------------------- items
 
 
-def parse_list(text: str, display: str) -> ParsedList:
-    """Parse list text into items and skips; raise BadList when it holds no list items."""
+def parse_list(text: str, display: str, list_repo: str | None = None) -> ParsedList:
+    """Parse list text into items and skips; raise BadList when it holds no list items.
+
+    Links to the list's own repository (``list_repo``, OWNER/NAME, and those its housekeeping
+    links name) are skipped with the reason.
+    """
     tokens = _Markdown("commonmark").enable("table").parse(_prepare(text))
-    result = ParsedList(display)
+    own = own_repositories(text) | ({list_repo.lower()} if list_repo else set())
+    result = ParsedList(display, own_repos=tuple(sorted(own)))
     headings: list[Heading] = []
     bold: tuple[int, str] | None = None
     bold_parts: list[_Node | _Inline] = []
@@ -610,6 +736,7 @@ def parse_list(text: str, display: str) -> ParsedList:
             1,
             "no list items found: expected '-', '*' or '1.' items or bold titles followed by links",
         )
+    _skip_own_links(result)
     result.items = [structured_bits(item) for item in result.items]
     result.items.sort(key=lambda item: item.line)
     result.skips.sort(key=lambda skip: skip.line)
@@ -650,6 +777,7 @@ _NAME_COLUMN = re.compile(
 _HOME_COLUMN = re.compile(
     r"^(links?|url|website|homepage|home|site|code|repo(sitory)?|github|source)$", re.I
 )
+_HINT_COLUMN = re.compile(r"^(licen[cs]es?|languages?|lang)$", re.I)
 _NOTE_COLUMN = re.compile(
     r"^(venue|conference|journal|year|date|licen[cs]e|language|lang|platform|stars?)$", re.I
 )
@@ -722,7 +850,28 @@ def _table(result: ParsedList, block: _Block, headings: tuple[str, ...]) -> None
             and row[i].plain()
             and not row[i].links
         ]
-        result.items.append(RawItem(line, title, links, text, headings, notes, ""))
+        hints = [
+            hint
+            for i in range(len(row))
+            if f"{column[i]}: {row[i].plain()}" in notes
+            for hint in _column_hints(column[i], row[i].plain())
+        ]
+        result.items.append(RawItem(line, title, links, text, headings, notes, "", hints=hints))
+
+
+def _code_hint(value: str) -> tuple[str, str, str]:
+    """Return the hint of a code tag ending an item: a licence (`` `MIT` ``) or another tag."""
+    kind = "licence" if _LICENCE_TAG.fullmatch(f"({value})") else "tag"
+    return kind, value, f"{kind}: {value}"
+
+
+def _column_hints(column: str, value: str) -> list[tuple[str, str, str]]:
+    """Return the hints of a language or licence cell (``Python, Go``: one per value)."""
+    if not _HINT_COLUMN.match(column) or not value:
+        return []
+    kind = "licence" if column.lower().startswith("licen") else "language"
+    note = f"{column}: {value}"
+    return [(kind, v.strip(), note) for v in re.split(r"[,;/]", value) if v.strip()]
 
 
 def _prose(result: ParsedList, block: _Block) -> None:
@@ -808,6 +957,7 @@ def _linked_item(
     result: ParsedList, node: _Node, inline: _Inline, headings: tuple[str, ...], context: str
 ) -> None:
     """Build the item(s) of a list item that has links of its own."""
+    inline, code_tags = inline.split_tail_code()
     links = _typed_links(inline)
     own = [c for c in node.children if _is_own_entry(c)]
     rest = [c for c in node.children if not _is_own_entry(c)]
@@ -823,6 +973,8 @@ def _linked_item(
             )
         return
     first = links[0]
+    hints = [_code_hint(value) for value in code_tags]
+    notes = [*notes, *(note for _, _, note in hints)]
     if first.generic:
         title = (
             clean_title(lead)
@@ -837,7 +989,9 @@ def _linked_item(
     else:
         title = clean_title(first.text)
         text = " ".join(t for t in (lead, inline.after_first()) if t)
-    result.items.append(RawItem(node.line, title, links + extra, text, headings, notes, context))
+    result.items.append(
+        RawItem(node.line, title, links + extra, text, headings, notes, context, hints=hints)
+    )
     for child in own:  # "  - [Other Title](url) - text": a resource of its own
         _item(result, child, headings, context=title or context)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -136,6 +136,7 @@ class Draft:
     identifiers: dict[str, str] = field(default_factory=dict)
     venue: str | None = None
     year: int | None = None
+    tags: list[str] = field(default_factory=list)
 
     @property
     def folder(self) -> str:
@@ -174,6 +175,8 @@ class Plan:
     outcomes: list[Outcome] = field(default_factory=list)
     headings: list[HeadingMap] = field(default_factory=list)
     dropped: list[Skip] = field(default_factory=list)
+    #: The list's own GitHub repositories (owner/name), whose links were skipped.
+    own_repos: tuple[str, ...] = ()
 
     def count(self, status: str) -> int:
         """Return how many items have this status."""
@@ -191,6 +194,7 @@ class Existing:
     categories: dict[str, str] = field(default_factory=dict)  # id -> title
     corrected: dict[str, tuple[str, str]] = field(default_factory=dict)  # url -> (entry, action)
     dropped: dict[str, str] = field(default_factory=dict)  # url -> reason
+    tags: dict[str, str] = field(default_factory=dict)  # comparison form -> tag id (tags.yml)
 
 
 # --------------------------------------------------------------------------- the catalog
@@ -215,6 +219,7 @@ def read_existing(root: Path, extra_dirs: tuple[Path, ...] = ()) -> Existing:
         if isinstance(title, str) and (tkey := title_key(title)):
             found.titles.setdefault(tkey, entry_id)
     _read_corrections(root, found)
+    _read_tags(root, found)
     for folder in extra_dirs:
         if folder.is_dir():  # names taken in its folders; a folder that is a link is not followed
             subfolders = [sub for sub in folder.iterdir() if sub.is_dir() and not sub.is_symlink()]
@@ -243,6 +248,26 @@ def _read_corrections(root: Path, found: Existing) -> None:
             found.corrected.setdefault(norm, (row["entry"], str(row.get("action") or "replaced")))
         elif row.get("action") == "dropped":
             found.dropped.setdefault(norm, str(row.get("reason") or "dropped"))
+
+
+def _read_tags(root: Path, found: Existing) -> None:
+    """Learn the tag ids of data/tags.yml (an unreadable file: none; validation reports it)."""
+    file = root / "data" / "tags.yml"
+    if not file.is_file():
+        return
+    try:
+        data = load_file(file, "data/tags.yml", root=root).data
+    except LoadError:
+        return
+    rows = data.get("tags")
+    for row in rows if isinstance(rows, list) else []:
+        if isinstance(row, dict) and isinstance(row.get("id"), str):
+            found.tags.setdefault(tag_key(row["id"]), row["id"])
+
+
+def tag_key(text: str) -> str:
+    """Return the comparison form of a tag id or a list's tag: lower case, spaces as hyphens."""
+    return "-".join(text.casefold().replace("_", " ").split())
 
 
 def _link_urls(data: dict[str, Any]) -> list[str]:
@@ -451,7 +476,7 @@ class Planner:
 
     def run(self, parsed: ParsedList) -> Plan:
         """Plan every item and skip of the parsed list, in line order."""
-        self.plan = Plan(parsed.path)
+        self.plan = Plan(parsed.path, own_repos=parsed.own_repos)
         for item in parsed.items:
             self._item(item)
         for skip in parsed.skips:
@@ -579,6 +604,7 @@ class Planner:
         main_type = link_type(main if typed else RawLink(main.url, "", "", main.line))
         kind = guess_kind(main.url, main_type, main.label or main.text.lower(), item.headings)
         kind = allowed_kind(kind, self.kinds)
+        tags, item = self._tags(item)
         title = clean_title(item.title) if item.title else main.url
         base = None
         if kind == "paper" and item.title:
@@ -610,7 +636,31 @@ class Planner:
             identifiers=ids,
             venue=item.venue if kind == "paper" else None,
             year=item.year if kind == "paper" else None,
+            tags=tags,
         )
+
+    def _tags(self, item: RawItem) -> tuple[list[str], RawItem]:
+        """Return the catalog's tags the item's language and licence bits name, and the item.
+
+        A bit whose value is a tag id of tags.yml (case-insensitive) becomes that tag and leaves
+        the notes (a licence note stays); the others stay notes.
+        """
+        tags: list[str] = []
+        unmatched: set[str] = set()
+        matched: set[str] = set()
+        for kind, value, note in item.hints:
+            tag = self.existing.tags.get(tag_key(value))
+            if tag is None:
+                unmatched.add(note)
+                continue
+            if tag not in tags:
+                tags.append(tag)
+            if kind != "licence":
+                matched.add(note)
+        gone = matched - unmatched
+        if gone:
+            item = replace(item, notes=[n for n in item.notes if n not in gone])
+        return sorted(tags), item
 
     def _category(self, headings: tuple[str, ...]) -> str:
         """Return the category id for items under these headings (closest match, else a slug)."""

@@ -25,6 +25,8 @@ def render(draft: Draft, added: str, root: Path, path: Path) -> str:
         "categories": list(draft.categories),
         "added": added,
     }
+    if draft.tags:
+        data["tags"] = list(draft.tags)
     if draft.year is not None:
         data["year"] = draft.year
     if draft.venue:
