@@ -275,3 +275,63 @@ def test_tagged_drafts_validate_in_the_catalog(fresh: Path) -> None:
     assert "description: Files in sync.\n" in alpha
     assert "\ntags: [mit, python]\n" in alpha
     assert validate(fresh).problems == []
+
+
+# --- an own list builds at once (--keep-descriptions) ------------------------------------------
+
+BARE = (
+    "# My Papers\n\n## Model parallelism\n\n"
+    "- https://arxiv.org/abs/1604.00981\n"
+    "- https://example.org/blog/its-time-to-do-cmake-right\n"
+    "- [Mesh Tensorflow](https://arxiv.org/abs/1811.02084) [Shazeer, et al. 2018]\n"
+    "- [distributed-deep-learning-part-1-an-introduction](https://example.org/ddl-1/)\n"
+    "- [Old Report](ftp://ftp.example.org/report.pdf) - On collectives.\n"
+    "- [BackPACK (pyTorch)](https://backpack.pt/) - Backprop extras for pytorch users.\n"
+)
+
+
+def test_an_own_list_without_descriptions_or_titles_still_validates(fresh: Path) -> None:
+    source = fresh / "mine.md"
+    source.write_text(BARE, encoding="utf-8")
+    result = run_import(source, fresh, added=ADDED, keep_descriptions=True)
+    drafts = {d.url: d for d in result.plan.drafts}
+    arxiv = drafts["https://arxiv.org/abs/1604.00981"]
+    # a bare URL is titled from it; an item without words says where the list filed it
+    assert (arxiv.title, arxiv.description) == (
+        "arXiv 1604.00981",
+        "Paper listed under Model parallelism.",
+    )
+    assert drafts["https://example.org/blog/its-time-to-do-cmake-right"].title == (
+        "Its time to do cmake right"
+    )
+    mesh = drafts["https://arxiv.org/abs/1811.02084"]
+    # a citation is not a description; technology names as awesome-lint spells them
+    assert (mesh.title, mesh.description) == (
+        "Mesh TensorFlow",
+        "Paper listed under Model parallelism.",
+    )
+    backpack = drafts["https://backpack.pt/"]
+    assert (backpack.title, backpack.description) == (
+        "BackPACK (PyTorch)",
+        "Backprop extras for PyTorch users.",
+    )
+    # a link text that is the URL's slug becomes its words
+    assert drafts["https://example.org/ddl-1/"].title == (
+        "Distributed deep learning part 1 an introduction"
+    )
+    # an ftp link cannot be an entry of a catalog that takes http(s) only: skipped, said why
+    reasons = {o.title: o.reason for o in result.plan.outcomes if o.status == "skipped"}
+    assert reasons == {"Old Report": "not an http(s) link: link an https copy or the DOI"}
+    report = validate(fresh)
+    assert report.problems == [], report.problems
+
+
+def test_without_keep_descriptions_the_list_words_stay_a_todo(fresh: Path) -> None:
+    source = fresh / "mine.md"
+    source.write_text(BARE, encoding="utf-8")
+    plan = run_import(source, fresh, added=ADDED, dry_run=True).plan
+    titles = {d.url: d.title for d in plan.drafts}
+    assert titles["https://arxiv.org/abs/1604.00981"] == "https://arxiv.org/abs/1604.00981"
+    assert titles["https://arxiv.org/abs/1811.02084"] == "Mesh Tensorflow"
+    assert any(d.url.startswith("ftp://") for d in plan.drafts)  # validate will say why
+    assert all(d.description.startswith("TODO") for d in plan.drafts)

@@ -24,7 +24,7 @@ from ddl_catalog.importer.markdown import (
     clean_title,
 )
 from ddl_catalog.load import LoadError, load_file
-from ddl_catalog.model import KIND_FOLDERS
+from ddl_catalog.model import KIND_FOLDERS, KIND_LABELS
 from ddl_catalog.validate import entry_files
 
 #: Titles shorter than this many words are too common to identify a resource
@@ -424,19 +424,97 @@ def _unique(base: str, taken: set[str]) -> str:
     return candidate
 
 
-def own_description(item: RawItem) -> str | None:
+def _words(text: str) -> str:
+    """Return text's words, lower case, for comparing a description with its title."""
+    return " ".join(re.findall(r"[^\W_]+", text.lower()))
+
+
+def own_description(item: RawItem, title: str | None = None) -> str | None:
     """Return the list's own description of an item as an entry sentence, or None if unusable.
 
     For importing a list one maintains: its words are already the catalog's. Capitalised, ended
-    with a period, at most 250 characters; None when empty or when it only repeats the title.
+    with a period, 10 to 250 characters; None when empty or when it starts with the title.
     """
     text = " ".join(item.text.split())
-    if not text or (item.title and text.casefold().strip(" .") == item.title.casefold()):
-        return None
+    title = title or item.title
+    if not text or not text[0].isalnum() or (title and _words(text).startswith(_words(title))):
+        return None  # nothing, a bracketed citation ("[Tan, et al. 2019]"), or the title again
     text = text[0].upper() + text[1:]
     if not text.endswith((".", "!", "?")):
         text += "."
-    return text if len(text) <= 250 else None
+    return text if 10 <= len(text) <= 250 else None
+
+
+#: Technology names as awesome-lint's spell-check wants them written (unambiguous ones only:
+#: no common English words), so an own list's words pass it once imported.
+TECH_NAMES = (
+    "GitHub",
+    "GitLab",
+    "GraphQL",
+    "JavaScript",
+    "Keras",
+    "Kubernetes",
+    "MongoDB",
+    "MySQL",
+    "NumPy",
+    "PostgreSQL",
+    "PyTorch",
+    "SQLite",
+    "TensorFlow",
+    "TypeScript",
+    "WebAssembly",
+    "YouTube",
+    "macOS",
+)
+_TECH = re.compile(r"(?<![\w./-])(" + "|".join(TECH_NAMES) + r")(?![\w/-]|\.\w)", re.IGNORECASE)
+_TECH_SPELLING = {name.lower(): name for name in TECH_NAMES}
+
+
+def tech_spelling(text: str) -> str:
+    """Write well-known technology names as they spell themselves (``Tensorflow``: TensorFlow).
+
+    Words joined to a path, a package name or a file name (``tensorflow/mesh``) are left alone.
+    """
+    return _TECH.sub(lambda m: _TECH_SPELLING[m.group(1).lower()], text)
+
+
+def filed_description(item: RawItem, kind: str) -> str:
+    """Return the sentence for an own list's item that has no description: where it is filed.
+
+    ``Paper listed under Model parallelism (Megatron).``: the list's heading and the label
+    it was grouped by, so the catalog builds at once; a person can say more later.
+    """
+    where = item.headings[-1] if item.headings else "the imported list"
+    context = f" ({item.context})" if item.context and item.context != item.title else ""
+    return f"{KIND_LABELS[kind][0]} listed under {where}{context}."
+
+
+def url_title(url: str) -> str:
+    """Return a title for an item the list gives as a bare URL (an own list builds at once).
+
+    The arXiv id (``arXiv 1604.00981``), else the last part of the path that reads as words
+    (``its-time-to-do-cmake-right``: ``Its time to do cmake right``), else host and path.
+    """
+    if (aid := identity.arxiv_id(url)) is not None:
+        return f"arXiv {aid}"
+    parts = [p for p in urlsplit(url).path.split("/") if p]
+    for part in reversed(parts):
+        words = re.sub(r"\.(pdf|html?|php|aspx?)$", "", part, flags=re.I).replace("_", "-")
+        tokens = [w for w in words.split("-") if w]
+        if len(tokens) >= 2 and all(w.isalpha() or len(w) <= 4 for w in tokens):
+            return humanise(" ".join(tokens))
+    rest = "/".join(parts)
+    return f"{_host(url)}/{rest}" if rest else _host(url)
+
+
+def humanise(text: str) -> str:
+    """Return slug-like text as words with a capital (``deep-learning-at-scale/``)."""
+    words = " ".join(re.split(r"[-_/]+", text)).strip()
+    return words[:1].upper() + words[1:]
+
+
+#: A title that is a URL slug (``distributed-deep-learning-part-1/``), as title-style sees one.
+_SLUG_TITLE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+){3,}/?$")
 
 
 def draft_description(item: RawItem) -> str:
@@ -507,6 +585,17 @@ class Planner:
             )
             return
         main = self._main_link(links)
+        if self.keep_descriptions and not main.url.lower().startswith(("http://", "https://")):
+            # an own list's drafts must build at once, and the catalog takes http(s) only
+            self.plan.outcomes.append(
+                Outcome(
+                    item.line,
+                    "skipped",
+                    title or main.url,
+                    reason="not an http(s) link: link an https copy or the DOI",
+                )
+            )
+            return
         others = [link for link in links if link is not main]
         keys = identity.identity_keys({"url": main.url})
         category = self._category(item.headings)
@@ -606,6 +695,12 @@ class Planner:
         kind = allowed_kind(kind, self.kinds)
         tags, item = self._tags(item)
         title = clean_title(item.title) if item.title else main.url
+        if _SLUG_TITLE.match(title):  # a link text that is the URL's slug: its words
+            title = humanise(title)
+        elif not item.title and self.keep_descriptions:
+            title = url_title(main.url)
+        if self.keep_descriptions:  # the list's words become the catalog's as they are
+            title = tech_spelling(title)
         base = None
         if kind == "paper" and item.title:
             base = paper_id(title, " ".join([item.text, *item.notes]))
@@ -628,8 +723,7 @@ class Planner:
             kind=kind,
             title=title,
             url=main.url,
-            description=(self.keep_descriptions and own_description(item))
-            or draft_description(item),
+            description=self._description(item, title, kind),
             categories=[category],
             line=item.line,
             links=links,
@@ -638,6 +732,12 @@ class Planner:
             year=item.year if kind == "paper" else None,
             tags=tags,
         )
+
+    def _description(self, item: RawItem, title: str, kind: str) -> str:
+        """Return a draft's description: the list's own or where it was filed; else a TODO."""
+        if not self.keep_descriptions:
+            return draft_description(item)
+        return tech_spelling(own_description(item, title) or filed_description(item, kind))
 
     def _tags(self, item: RawItem) -> tuple[list[str], RawItem]:
         """Return the catalog's tags the item's language and licence bits name, and the item.
