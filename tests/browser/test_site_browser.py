@@ -369,6 +369,10 @@ def test_tag_chip_opens_explore_filtered_by_that_tag(tab: Tab, base_url: str) ->
     # The page's own tags (Material's chips under the title) lead there too.
     page.go_back()
     page.wait_for_url(lambda url: url.endswith("/parallelism/"))
+    # A topic page has many tags: they are folded under the title, one click away.
+    folded = page.locator("details.ddl-page-tags")
+    assert folded.count() == 1 and not folded.first.evaluate("d => d.open")
+    folded.locator("summary").click()
     top = page.locator("nav.md-tags a.md-tag", has_text=tag).first
     top.click()
     page.wait_for_url(lambda url: "/explore/" in url and f"tag={tag}" in url)
