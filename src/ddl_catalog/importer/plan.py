@@ -232,12 +232,8 @@ def _read_corrections(root: Path, found: Existing) -> None:
 
     The file is optional; an unreadable one is ignored here (validation reports it).
     """
-    file = root / "data" / "seed-corrections.yml"
-    if not file.is_file():
-        return
-    try:
-        data = load_file(file, "data/seed-corrections.yml", root=root).data
-    except LoadError:
+    data = _optional_tree_file(root, "seed-corrections.yml")
+    if data is None:
         return
     rows = data.get("corrections")
     for row in rows if isinstance(rows, list) else []:
@@ -250,14 +246,21 @@ def _read_corrections(root: Path, found: Existing) -> None:
             found.dropped.setdefault(norm, str(row.get("reason") or "dropped"))
 
 
+def _optional_tree_file(root: Path, name: str) -> Any | None:
+    """Return the data of data/<name>, or None when it is missing or unreadable (validate says)."""
+    file = root / "data" / name
+    if not file.is_file():
+        return None
+    try:
+        return load_file(file, f"data/{name}", root=root).data
+    except LoadError:
+        return None
+
+
 def _read_tags(root: Path, found: Existing) -> None:
     """Learn the tag ids of data/tags.yml (an unreadable file: none; validation reports it)."""
-    file = root / "data" / "tags.yml"
-    if not file.is_file():
-        return
-    try:
-        data = load_file(file, "data/tags.yml", root=root).data
-    except LoadError:
+    data = _optional_tree_file(root, "tags.yml")
+    if data is None:
         return
     rows = data.get("tags")
     for row in rows if isinstance(rows, list) else []:
