@@ -55,8 +55,7 @@
         data.categoryTitle = {};
         index.categories.forEach(function (c) { data.categoryTitle[c[0]] = c[1]; });
         readQuery();
-        render();
-        root.setAttribute("data-ready", "true");
+        render(function () { root.setAttribute("data-ready", "true"); });
       })
       .catch(function (error) {
         root.setAttribute("data-ready", "error");
@@ -146,7 +145,14 @@
       return td;
     }
 
-    function render() {
+    /* Fill the table. Without ``done`` (a filter changed) all rows are built at once; with it
+     * (the first fill) the first rows come at once and the rest in short tasks, so that a phone
+     * never runs one long task building every row; ``done`` runs when the last row is in. A
+     * newer render cancels the chunks of an older one. */
+    var generation = 0;
+    var pendingDone = null;   /* the first fill's ``done``, until its last chunk is in */
+    var CHUNK = 60;
+    function render(done) {
       var f = {
         kind: form.elements.kind.value,
         category: form.elements.category.value,
@@ -156,6 +162,28 @@
         text: form.elements.text.value.trim().toLowerCase()
       };
       var rows = data.entries.filter(function (row) { return matches(row, f); }).sort(compare);
+      var mine = ++generation;
+      var cut = pendingDone;    /* a render cut short by this one still reports its end */
+      pendingDone = done || null;
+      var next = done ? Math.min(CHUNK, rows.length) : rows.length;
+      tbody.replaceChildren(build(rows.slice(0, next)));
+      count.textContent = String(rows.length);
+      root.querySelectorAll("th[aria-sort]").forEach(function (th) {
+        var key = th.querySelector("button").getAttribute("data-sort");
+        th.setAttribute("aria-sort", key !== sort.key ? "none" : sort.dir > 0 ? "ascending" : "descending");
+      });
+      if (cut) cut();
+      if (!done) return;
+      (function more() {
+        if (mine !== generation) return;
+        if (next >= rows.length) { pendingDone = null; done(); return; }
+        tbody.appendChild(build(rows.slice(next, next + CHUNK)));
+        next += CHUNK;
+        setTimeout(more, 0);
+      })();
+    }
+
+    function build(rows) {
       var fragment = document.createDocumentFragment();
       rows.forEach(function (row) {
         var tr = document.createElement("tr");
@@ -172,12 +200,7 @@
         tr.appendChild(tagLinks(row.g));
         fragment.appendChild(tr);
       });
-      tbody.replaceChildren(fragment);
-      count.textContent = String(rows.length);
-      root.querySelectorAll("th[aria-sort]").forEach(function (th) {
-        var key = th.querySelector("button").getAttribute("data-sort");
-        th.setAttribute("aria-sort", key !== sort.key ? "none" : sort.dir > 0 ? "ascending" : "descending");
-      });
+      return fragment;
     }
 
     form.addEventListener("input", function (event) {
