@@ -505,3 +505,13 @@ def test_unreadable_metadata_is_a_clear_error(root: Path) -> None:
         readme.render(catalog)
     with pytest.raises(InvalidCatalog):  # validate refuses it first (tests/test_metadata_check.py)
         open_catalog(root)
+
+
+def test_a_shortened_section_counts_titles_not_groups() -> None:
+    groups = (readme.XrefView("A", ("t1", "t2", "t3")), readme.XrefView("B", ("t4",) * 12))
+    full = readme.SectionView(
+        "x", "X", "An x.", 2, "x", (), groups, "", xref_count=15, total_xrefs=15
+    )
+    short = readme._shorten(full)
+    assert short.xref_count == readme.SHORT_XREFS == 10
+    assert [len(g.titles) for g in short.xrefs] == [3, 7]

@@ -107,6 +107,7 @@ class SectionView:
     entries: tuple[EntryView, ...]
     xrefs: tuple[XrefView, ...]
     site_link: str
+    #: Cross-referenced titles shown (the groups of ``xrefs`` hold several each).
     xref_count: int = 0
     shortened: bool = False
     total_entries: int = 0
@@ -182,18 +183,14 @@ def section_link(catalog: Catalog, site: str | None, category_id: str) -> str:
 
 def cross_references(catalog: Catalog, entries: Sequence[Entry]) -> tuple[XrefView, ...]:
     """Group entries by the section that lists them in full, in the README's section order."""
-    order = {
-        category.id: rank
-        for rank, category in enumerate(
-            c for top in catalog.top_categories() for c in (top, *catalog.children(top.id))
-        )
-    }
     groups: dict[str, list[str]] = {}
     for entry in entries:
         groups.setdefault(entry.primary_category, []).append(entry.title)
     return tuple(
-        XrefView(catalog.categories[category_id].title, tuple(titles))
-        for category_id, titles in sorted(groups.items(), key=lambda item: order[item[0]])
+        XrefView(category.title, tuple(groups[category.id]))
+        for top in catalog.top_categories()
+        for category in (top, *catalog.children(top.id))
+        if category.id in groups
     )
 
 
