@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
 import subprocess
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -22,6 +21,7 @@ from conftest import GOOD_PAPER
 from ddl_catalog.cli import cli
 from ddl_catalog.render import site as site_module
 from ddl_catalog.render.site import SiteError, build_site, remove_stale_scratch
+from test_site import site_sources
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -29,10 +29,7 @@ REPO = Path(__file__).resolve().parents[1]
 @pytest.fixture
 def root(catalog_dir: Callable[..., Path]) -> Path:
     """A one-paper catalog with the site's sources, built once (the previous good site)."""
-    base = catalog_dir({"data/papers/dean2012large.yml": GOOD_PAPER})
-    shutil.copy(REPO / "mkdocs.yml", base / "mkdocs.yml")
-    shutil.copytree(REPO / "docs", base / "docs", dirs_exist_ok=True)
-    shutil.copytree(REPO / "templates" / "site", base / "templates" / "site", dirs_exist_ok=True)
+    base = site_sources(catalog_dir({"data/papers/dean2012large.yml": GOOD_PAPER}))
     (build_site(base) / "marker.txt").write_text("previous site", encoding="utf-8")
     return base
 
@@ -193,10 +190,7 @@ def tmpfs(path: Path, size: str) -> Iterator[None]:
 
 
 def test_real_disk_full(catalog_dir: Callable[..., Path], tmp_path: Path) -> None:
-    source = catalog_dir({"data/papers/dean2012large.yml": GOOD_PAPER})
-    shutil.copy(REPO / "mkdocs.yml", source / "mkdocs.yml")
-    shutil.copytree(REPO / "docs", source / "docs", dirs_exist_ok=True)
-    shutil.copytree(REPO / "templates" / "site", source / "templates" / "site")
+    source = site_sources(catalog_dir({"data/papers/dean2012large.yml": GOOD_PAPER}))
     small = tmp_path / "small"
     with tmpfs(small, "256k"):
         (small / "site").mkdir()

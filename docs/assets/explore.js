@@ -148,9 +148,8 @@
     /* Fill the table. Without ``done`` (a filter changed) all rows are built at once; with it
      * (the first fill) the first rows come at once and the rest in short tasks, so that a phone
      * never runs one long task building every row; ``done`` runs when the last row is in. A
-     * newer render cancels the chunks of an older one. */
+     * newer render cancels the chunks of an older one, which still calls ``done``. */
     var generation = 0;
-    var pendingDone = null;   /* the first fill's ``done``, until its last chunk is in */
     var CHUNK = 60;
     function render(done) {
       var f = {
@@ -163,8 +162,6 @@
       };
       var rows = data.entries.filter(function (row) { return matches(row, f); }).sort(compare);
       var mine = ++generation;
-      var cut = pendingDone;    /* a render cut short by this one still reports its end */
-      pendingDone = done || null;
       var next = done ? Math.min(CHUNK, rows.length) : rows.length;
       tbody.replaceChildren(build(rows.slice(0, next)));
       count.textContent = String(rows.length);
@@ -172,11 +169,9 @@
         var key = th.querySelector("button").getAttribute("data-sort");
         th.setAttribute("aria-sort", key !== sort.key ? "none" : sort.dir > 0 ? "ascending" : "descending");
       });
-      if (cut) cut();
       if (!done) return;
       (function more() {
-        if (mine !== generation) return;
-        if (next >= rows.length) { pendingDone = null; done(); return; }
+        if (mine !== generation || next >= rows.length) { done(); return; }
         tbody.appendChild(build(rows.slice(next, next + CHUNK)));
         next += CHUNK;
         setTimeout(more, 0);
