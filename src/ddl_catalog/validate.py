@@ -157,42 +157,37 @@ def _metadata(root: FilePath) -> list[Problem]:
     return metadata.check(root)
 
 
-def _categories(
-    doc: Document, problems: list[Problem], aliases: dict[str, tuple[str, Path_]]
-) -> dict[str, Path_]:
-    """Index category ids with where they are defined, reporting duplicates.
+def _categories(doc: Document, problems: list[Problem]) -> tuple[dict[str, Path_], dict[str, str]]:
+    """Index category ids with where they are defined, and former ids with their category.
 
-    Former ids (``aliases``) go into ``aliases`` as {alias: (category id, path)}; an alias may
-    not repeat an id or another alias. Positions are looked up only for a duplicate: asking for
-    one re-parses the file.
+    Returns ({id: path}, {alias: category id}); a name used twice, as an id or an alias, is
+    reported. Positions are looked up only for a duplicate: asking for one re-parses the file.
     """
     index: dict[str, Path_] = {}
+    aliases: dict[str, str] = {}
+    seen: dict[str, Path_] = {}  # every name, id or alias, with where it is first defined
     for i, top in enumerate(doc.data["categories"]):
         nodes = [((i,), top)] + [
             ((i, "children", j), child) for j, child in enumerate(top.get("children", []))
         ]
         for where, node in nodes:
-            names = [(("categories", *where, "id"), node["id"])]
+            names = [(("categories", *where, "id"), node["id"], None)]
             names += [
-                (("categories", *where, "aliases", k), alias)
+                (("categories", *where, "aliases", k), alias, node["id"])
                 for k, alias in enumerate(node.get("aliases", []))
             ]
-            for path, name in names:
-                if name in index or name in aliases:
-                    first_line = doc.where(index.get(name) or aliases[name][1])[0]
-                    problems.append(
-                        problem(
-                            doc,
-                            path,
-                            f"category id '{name}' is defined twice (first at line {first_line})",
-                            "categories",
-                        )
-                    )
-                elif path[-1] == "id":
+            for path, name, target in names:
+                if name in seen:
+                    first_line = doc.where(seen[name])[0]
+                    message = f"category id '{name}' is defined twice (first at line {first_line})"
+                    problems.append(problem(doc, path, message, "categories"))
+                    continue
+                seen[name] = path
+                if target is None:
                     index[name] = path
                 else:
-                    aliases[name] = (node["id"], path)
-    return index
+                    aliases[name] = target
+    return index, aliases
 
 
 def validate(root: FilePath) -> Report:
@@ -216,11 +211,11 @@ def _validate(root: FilePath) -> Report:
             problems.append(exc.problem)
     categories_doc = _load_tree(root, "categories", problems)
     tags_doc = _load_tree(root, "tags", problems)
-    aliases: dict[str, tuple[str, Path_]] = {}
+    categories, aliases = _categories(categories_doc, problems) if categories_doc else ({}, {})
     context = Context(
         entries=documents,
-        categories=_categories(categories_doc, problems, aliases) if categories_doc else {},
-        aliases={alias: target for alias, (target, _path) in aliases.items()},
+        categories=categories,
+        aliases=aliases,
         tags={t["id"] for t in tags_doc.data["tags"]} if tags_doc else set(),
         has_categories=categories_doc is not None,
         has_tags=tags_doc is not None,
