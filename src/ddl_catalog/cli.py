@@ -530,8 +530,6 @@ def init_cmd(
         _write_readme(open_catalog(directory), directory / "README.md", check=False)
     except (scaffold.InitError, InvalidCatalog) as err:
         raise click.ClickException(str(err)) from err
-    except OSError as err:
-        raise click.ClickException(f"cannot write into {directory}: {err.strerror or err}") from err
     click.echo(f"{len(written) + 1} files: next, cd {directory} && make build")
 
 

@@ -43,8 +43,6 @@ def write_atomic(path: Path, text: str, *, fsync: bool = False, exclusive: bool 
             _link_new(tmp, path)
         else:
             os.replace(tmp, path)
-    except FileExistsError:
-        raise
     except OSError as err:
         if err.filename is None:  # a write to the descriptor: name the file it was for
             raise OSError(err.errno, err.strerror or str(err), str(path)) from err
