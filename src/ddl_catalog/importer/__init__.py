@@ -42,11 +42,12 @@ class ImportResult:
     created: list[str] = field(default_factory=list)
 
 
-def add_categories(file: Path, plan: Plan) -> list[str]:
+def add_categories(file: Path, plan: Plan, have: set[str]) -> list[str]:
     """Add a top-level category for each heading that matched none (a fresh catalog's tree).
 
     The list's own headings become the catalog's sections, in the list's order, so the drafts
-    filed under them validate; comments and layout of categories.yml are kept.
+    filed under them validate; comments and layout of categories.yml are kept. ``have`` holds
+    the ids the tree defines already (catalog.read_categories, which skips malformed nodes).
     """
     from ruamel.yaml import YAML
 
@@ -57,8 +58,10 @@ def add_categories(file: Path, plan: Plan) -> list[str]:
     yaml.indent(mapping=2, sequence=4, offset=2)
     yaml.width = 4096
     data = yaml.load(file.read_text(encoding="utf-8"))
-    tree = data["categories"]
-    have = {node["id"] for top in tree for node in [top, *(top.get("children") or [])]}
+    tree = data.get("categories") if isinstance(data, dict) else None
+    if not isinstance(tree, list):
+        return []  # not a tree this can extend: validate says why
+    have = set(have)
     created: list[str] = []
     for heading in new:
         if heading.category in have:
@@ -130,7 +133,7 @@ def run_import(
     if dry_run:
         return result
     if target == root / "data":
-        result.created = add_categories(categories_file, plan)
+        result.created = add_categories(categories_file, plan, set(existing.categories))
     for draft in plan.drafts:
         path = target / draft.folder / f"{draft.id}.yml"
         try:

@@ -30,8 +30,7 @@ from ddl_catalog.net import hosts
 from ddl_catalog.net.cache import LinkCache
 from ddl_catalog.net.enrich.base import retry_after
 from ddl_catalog.net.linkboard import Board, Task
-from ddl_catalog.net.session import causes as _causes
-from ddl_catalog.net.session import make_session, read_body, transport_problem
+from ddl_catalog.net.session import causes, make_session, read_body, transport_problem
 
 OUTCOMES: tuple[str, ...] = ("ok", "moved", "broken", "error", "skipped")
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
@@ -458,19 +457,19 @@ def location_wait(value: str | None) -> float:
 
 def classify_exception(exc: requests.RequestException) -> tuple[str, str]:
     """Return (outcome, reason) for a transport failure: DNS, refused, reset, TLS, timeout."""
-    causes = list(_causes(exc))
     named = transport_problem(exc)
     if named:
         return "error", named
+    chain = list(causes(exc))
     if isinstance(exc, requests.exceptions.SSLError):
-        return "error", f"TLS error: {_last_words(causes)}"
+        return "error", f"TLS error: {_last_words(chain)}"
     if isinstance(exc, requests.ConnectTimeout):
         return "error", "connect timeout"
     if isinstance(exc, requests.ReadTimeout):
         return "error", "read timeout"
     if isinstance(exc, requests.exceptions.InvalidURL | requests.exceptions.MissingSchema):
         return "broken", f"invalid URL: {exc}"
-    for cause in causes:
+    for cause in chain:
         if isinstance(cause, socket.gaierror):
             if cause.errno in (socket.EAI_NONAME, getattr(socket, "EAI_NODATA", -5)):
                 return "broken", DNS_NOT_FOUND
@@ -481,14 +480,14 @@ def classify_exception(exc: requests.RequestException) -> tuple[str, str]:
             return "error", "connection refused"
         if isinstance(cause, ConnectionResetError):
             return "error", "connection reset"
-    if any(isinstance(c, http.client.HTTPException) for c in causes):
+    if any(isinstance(c, http.client.HTTPException) for c in chain):
         return "error", "connection broken mid-response"
-    if any(type(c).__name__ == "NameResolutionError" for c in causes):
+    if any(type(c).__name__ == "NameResolutionError" for c in chain):
         return "error", "DNS lookup failed"
     if isinstance(exc, requests.exceptions.ChunkedEncodingError):
         return "error", "connection broken mid-response"
     if isinstance(exc, requests.ConnectionError):
-        return "error", f"connection failed: {_last_words(causes)}"
+        return "error", f"connection failed: {_last_words(chain)}"
     return "error", f"{type(exc).__name__}: {exc}"
 
 

@@ -78,8 +78,7 @@ def enrich(
             wanted[source].setdefault(key, []).append(entry)
     chosen = set(only)
     for source in (s for s in SOURCES if s in chosen):
-        kept = {k: v for k, v in previous[source].items() if k in wanted[source]}
-        saver = _Saver(catalog.root, source, previous[source], kept, date)
+        saver = _Saver(catalog.root, source, previous[source], set(wanted[source]), date)
         try:
             fresh = _fetch_source(
                 source, sorted(wanted[source]), session, bases.get(source), sleep, report, saver
@@ -109,12 +108,12 @@ class _Saver:
         root: Path,
         source: str,
         previous: dict[str, dict[str, Any]],
-        kept: dict[str, dict[str, Any]],
+        wanted: set[str],
         date: str,
     ) -> None:
         self.root, self.source, self.date = root, source, date
-        self.previous = previous
-        self.records = dict(kept)
+        # Records of keys the catalog no longer names are dropped; the others kept until fetched.
+        self.records = {k: v for k, v in previous.items() if k in wanted}
         self._saved = dict(previous)
         self._last = time.monotonic()
 
