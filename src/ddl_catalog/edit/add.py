@@ -23,8 +23,8 @@ from ddl_catalog.edit.fmt import dump, schema_line
 from ddl_catalog.files import write_atomic
 from ddl_catalog.load import LoadError, load_file
 from ddl_catalog.model import KIND_FOLDERS
-from ddl_catalog.rules.url_host import WELL_KNOWN, host_warning
-from ddl_catalog.rules.url_scheme import url_problem
+from ddl_catalog.rules.url_host import WELL_KNOWN, ascii_host, host_warning
+from ddl_catalog.rules.url_scheme import url_fields, url_problem
 from ddl_catalog.validate import entry_files
 
 SourceKind = Literal["arxiv", "doi", "github", "url"]
@@ -188,7 +188,7 @@ class _Existing:
     ids: set[str]
     keys: dict[tuple[str, str], tuple[str, str]]  # key -> (entry id, file)
     categories: list[str]
-    hosts: set[str] = field(default_factory=set)  # ASCII hosts of the entries' main URLs
+    hosts: set[str] = field(default_factory=set)  # ASCII hosts of the entries' URLs
 
 
 def _existing(root: Path) -> _Existing:
@@ -205,14 +205,12 @@ def _existing(root: Path) -> _Existing:
         found.ids.add(entry_id)
         for key in identity.identity_keys(data):
             found.keys.setdefault(key, (entry_id, display))
-        url = data.get("url")
-        if isinstance(url, str):
-            try:
-                host = urlsplit(url).hostname or ""
-            except ValueError:
-                host = ""
-            if host.isascii():
-                found.hosts.add(host)
+        # the hosts the url-host rule compares look-alikes with (every URL field, as it does)
+        found.hosts.update(
+            host
+            for _path, url in url_fields(data)
+            if isinstance(url, str) and (host := ascii_host(url))
+        )
     try:
         found.categories = list(read_categories(root))
     except LoadError as exc:
