@@ -386,3 +386,16 @@ def test_two_entry_pull_requests_merge_in_either_order_and_main_regenerates(
         text = (root / "README.md").read_text()
         assert "[Pour-Over]" in text and "[Cold-Brew]" in text
         git(root, "checkout", "-q", "--", "README.md")
+
+
+def test_the_site_uses_catalog_yml_s_address_when_mkdocs_has_none(tmp_path: Path) -> None:
+    """catalog.yml alone names the address: the built site's exports link it too."""
+    root = init(tmp_path / "plain", site_url="https://beans.example.org/plain/")
+    mkdocs = root / "mkdocs.yml"
+    lines = mkdocs.read_text(encoding="utf-8").splitlines(keepends=True)
+    mkdocs.write_text("".join(x for x in lines if not x.startswith("site_url:")), "utf-8")
+    assert "site_url" in (root / "catalog.yml").read_text(encoding="utf-8")
+    result = CliRunner().invoke(cli, ["site", "--root", str(root)])
+    assert result.exit_code == 0, result.output
+    schema = (root / "site" / "api" / "catalog.schema.json").read_text(encoding="utf-8")
+    assert "https://beans.example.org/plain/" in schema

@@ -20,3 +20,13 @@ def site_url(root: Path) -> str | None:
         return None
     match = _SITE_URL.search(text)
     return match.group(1) if match else None
+
+
+def published_url(root: Path, configured: str | None) -> str | None:
+    """Return where the catalog is published: mkdocs.yml's site_url, else ``configured``.
+
+    ``configured`` is catalog.yml's site_url; the README, the exports and the site's own
+    exports all ask here, so a catalog that sets its address only in catalog.yml gets links
+    everywhere.
+    """
+    return site_url(root) or configured or None

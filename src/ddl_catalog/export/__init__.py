@@ -93,7 +93,7 @@ def configured_site_url(root: Path) -> str | None:
     from ddl_catalog import settings
 
     try:
-        return siteconfig.site_url(root) or settings.load(root).site_url
+        return siteconfig.published_url(root, settings.load(root).site_url)
     except settings.SettingsError:
         return siteconfig.site_url(root)  # validate says what is wrong with catalog.yml
 

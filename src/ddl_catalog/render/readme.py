@@ -134,7 +134,7 @@ class ReadmeView:
 
 def site_url_for(root: Path, config: settings.Settings | None = None) -> str | None:
     """Return the website's base URL: mkdocs.yml's site_url, else catalog.yml's, else None."""
-    url = siteconfig.site_url(root) or (config or settings.load(root)).site_url
+    url = siteconfig.published_url(root, (config or settings.load(root)).site_url)
     return url.rstrip("/") + "/" if url else None
 
 

@@ -48,7 +48,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from ddl_catalog import resources
+from ddl_catalog import resources, settings, siteconfig
 from ddl_catalog.catalog import InvalidCatalog, open_catalog
 from ddl_catalog.model import Catalog
 from ddl_catalog.render.site_pages import (
@@ -232,7 +232,9 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
         """Let the exports write their files into the built site (the documented hook point)."""
         hook = export_hook()
         if hook is not None:
-            hook(self.catalog, Path(config.site_dir), site_url=config.site_url or None)
+            configured = settings.of(self.catalog).site_url  # catalog.yml's, when mkdocs has none
+            site_url = config.site_url or siteconfig.published_url(self.root, configured)
+            hook(self.catalog, Path(config.site_dir), site_url=site_url)
         self._unpin()
 
     def on_build_error(self, *, error: Exception) -> None:
