@@ -41,7 +41,6 @@ class Settings:
         "feed_subtitle",
         "feed_title",
         "fields",
-        "found",
         "kinds",
         "licence",
         "repository",
@@ -66,7 +65,6 @@ class Settings:
         fields: tuple[str, ...] = FIELDS,
         build_note: str = "creates .venv, validates the catalog, builds README.md and the website",
         test_note: str = "every check a pull request gets",
-        found: bool = False,
     ) -> None:
         self.title = title
         self.description = description
@@ -83,7 +81,6 @@ class Settings:
         self.build_note = build_note
         self.test_note = test_note
         #: Whether the values come from a catalog.yml (False: all defaults).
-        self.found = found
 
     @property
     def name(self) -> str:
@@ -120,7 +117,6 @@ def from_data(data: dict[str, object]) -> Settings:
         "feed_subtitle": feed.get("subtitle"),
         "feed_author": feed.get("author"),
         "licence": data.get("licence"),
-        "found": True,
     }
     if "id" in feed:
         values["feed_id"] = feed["id"]
