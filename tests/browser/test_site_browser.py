@@ -410,8 +410,8 @@ def test_paper_card_offers_its_bibtex_file_copy_and_permalink(browser: Any, base
         bib = page.evaluate("async href => (await fetch(href)).text()", link.get_attribute("href"))
         assert bib.startswith("@") and "{" + f"{entry_id}," in bib.splitlines()[0]
 
-        card.locator("details.ddl-bibtex summary").click()
-        card.locator("details.ddl-bibtex button[title='Copy to clipboard']").click()
+        card.locator("button.ddl-copy-bib__button").click()
+        page.get_by_text("Copied to clipboard").wait_for()
         copied = page.evaluate("() => navigator.clipboard.readText()")
         assert copied.strip() == bib.strip()
 

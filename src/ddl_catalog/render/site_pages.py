@@ -262,11 +262,11 @@ class Layout:
         return f"{self.home_of[entry_id]}#{entry_id}"
 
 
-def bibtex(entry: Entry) -> str:
-    """Return a paper's BibTeX record, as the exports write it to papers.bib."""
-    from ddl_catalog.export.bibtex import entry_bibtex
+def bibtex(entry: Entry) -> str | None:
+    """Return a paper's or book's BibTeX record as papers.bib has it (None for other kinds)."""
+    from ddl_catalog.export.bibtex import CITABLE_KINDS, entry_bibtex
 
-    return entry_bibtex(entry).strip()
+    return entry_bibtex(entry).strip() if entry.kind in CITABLE_KINDS else None
 
 
 class PageBuilder:
@@ -497,7 +497,7 @@ class PageBuilder:
             more_authors=max(0, len(entry.authors) - 8),
             tags=[(t, explore_tag(from_url, t)) for t in entry.tags],
             related=related,
-            bibtex=bibtex(entry) if entry.kind == "paper" else None,
+            bibtex=bibtex(entry),
             bib_file=(
                 relative(from_url, self.entry_bib[entry.id]) if entry.id in self.entry_bib else None
             ),
