@@ -35,7 +35,8 @@ BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stab
 #: One page of each type: (label, path).
 PAGES: tuple[tuple[str, str], ...] = (
     ("Home", ""),
-    ("Category", "parallelism/"),
+    ("Topic", "parallelism/"),
+    ("Subtopic", "parallelism/expert-parallelism/"),
     ("Explore", "explore/"),
     ("Papers by year", "papers-by-year/"),
     ("Tags", "tags/"),
@@ -178,7 +179,7 @@ def main(argv: list[str]) -> int:
     rows = []
     with serve(site) as base:
         for label, path in PAGES:
-            slug = path.strip("/") or "home"
+            slug = path.strip("/").replace("/", "-") or "home"
             reports = [
                 run_lighthouse(base + path, raw / f"{slug}-{n}.json", chromium)
                 for n in range(args.runs)

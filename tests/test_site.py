@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from conftest import GOOD_FRAMEWORK, GOOD_PAPER
 from ddl_catalog.catalog import open_catalog
 from ddl_catalog.cli import cli
+from ddl_catalog.model import Catalog, Entry
 from ddl_catalog.render.site import SiteError, build_site, data_epoch
 from ddl_catalog.render.site_pages import md_text, page_url, relative, safe_url
 from ddl_catalog.render.svg import year_chart
@@ -135,13 +136,26 @@ def test_every_internal_link_and_anchor_resolves(real_site: Path) -> None:
     assert broken_links(real_site) == []
 
 
+def card_page(catalog: Catalog, entry: Entry) -> str:
+    """Return the site path of the page with an entry's card: its primary category's page."""
+    category = catalog.categories[entry.primary_category]
+    return f"{category.parent}/{category.id}/" if category.parent else f"{category.id}/"
+
+
 def test_every_entry_has_its_permalink_on_its_top_category_page(real_site: Path) -> None:
+    """A card lives on its subcategory's page; the top-level page keeps its old anchor."""
     catalog = open_catalog(REPO)
     for entry in catalog:
         category = catalog.categories[entry.primary_category]
         top = category.parent or category.id
-        page = real_site / top / "index.html"
-        assert entry.id in parse(page).ids, f"/{top}/#{entry.id} missing"
+        home = card_page(catalog, entry)
+        assert f'<h3 id="{entry.id}">' in (real_site / home / "index.html").read_text("utf-8")
+        page = (real_site / top / "index.html").read_text(encoding="utf-8")
+        if category.parent:  # the overview's line of the entry points to the card
+            moved = relative(f"{top}/", f"{home}#{entry.id}")
+            assert f'id="{entry.id}" data-ddl-moved="{moved}"' in page
+        else:
+            assert f'<h3 id="{entry.id}">' in page
 
 
 def test_every_category_anchor_and_former_id_still_resolves(real_site: Path) -> None:
@@ -175,6 +189,11 @@ def test_pages_exist_and_none_is_too_big(real_site: Path) -> None:
         assert (real_site / rel).is_file(), rel
     sizes = {p: p.stat().st_size for p in real_site.rglob("*.html")}
     assert max(sizes.values()) < MAX_PAGE
+    for top in catalog.top_categories():  # one page per subtopic, under its topic's
+        for child in catalog.children(top.id):
+            assert (real_site / top.id / child.id / "index.html").is_file(), child.id
+    for page in sizes:  # an empty front matter would show as a "---" heading
+        assert '<h2 id="-">' not in page.read_text(encoding="utf-8"), page
 
 
 def test_generated_pages_are_not_written_to_docs(real_site: Path) -> None:
@@ -331,20 +350,20 @@ def test_cards_show_recorded_enrichment_and_nothing_without_it(
 
 
 def test_horovod_card(real_site: Path) -> None:
-    html = (real_site / "parallelism" / "index.html").read_text(encoding="utf-8")
+    html = (real_site / "parallelism/data-parallelism/index.html").read_text(encoding="utf-8")
     card = html[html.index('<h3 id="horovod">') :]
     card = card[: card.index("</article>")]
     assert (
         "https://github.com/ddl-catalog/ddl-catalog/edit/main/data/frameworks/horovod.yml" in card
     )
-    assert 'class="ddl-tag" href="../explore/?tag=mpi"' in card  # a tag opens Explore filtered
+    assert 'class="ddl-tag" href="../../explore/?tag=mpi"' in card  # a tag opens Explore
     assert "../tags/#tag:mpi" not in card
-    assert '<a href="../explore/?tag=mpi" class="md-tag">mpi</a>' in html  # the page's tags too
+    assert '<a href="../../explore/?tag=mpi" class="md-tag">mpi</a>' in html  # the page's tags
     assert "Framework" in card
 
 
 def test_paper_card_has_a_copy_bibtex_button_and_no_code_block(real_site: Path) -> None:
-    page = (real_site / "frameworks" / "index.html").read_text(encoding="utf-8")
+    page = (real_site / "frameworks/framework-native/index.html").read_text(encoding="utf-8")
     card = page[page.index('<h3 id="abadi2016tensorflow">') :]
     card = card[: card.index("</article>")]
     # Material's clipboard integration copies data-clipboard-text: the record as papers.bib has
@@ -368,13 +387,12 @@ def test_each_paper_card_links_its_own_bibtex_file_and_permalink(real_site: Path
     papers = [e for e in catalog if e.kind in ("paper", "book")]
     assert papers
     for entry in papers:
-        category = catalog.categories[entry.primary_category]
-        html_text = (real_site / (category.parent or category.id) / "index.html").read_text(
-            encoding="utf-8"
-        )
+        home = card_page(catalog, entry)
+        html_text = (real_site / home / "index.html").read_text(encoding="utf-8")
         card = html_text[html_text.index(f'<h3 id="{entry.id}">') :]
         card = card[: card.index("</article>")]
-        assert f'href="../bib/entries/{entry.id}.bib" download="{entry.id}.bib"' in card
+        bib_href = relative(home, f"bib/entries/{entry.id}.bib")
+        assert f'href="{bib_href}" download="{entry.id}.bib"' in card
         assert f'class="ddl-permalink" href="#{entry.id}"' in card
         bib = (real_site / "bib" / "entries" / f"{entry.id}.bib").read_text(encoding="utf-8")
         assert bib == entry_bibtex(entry) and bib.startswith("@")
@@ -390,8 +408,7 @@ def test_related_entries_link_both_ways(real_site: Path) -> None:
     for source, target in ((entry.id, rel.id), (rel.id, entry.id)):
         src = catalog.get(source)
         assert src is not None
-        top = catalog.categories[src.primary_category].parent or src.primary_category
-        html = (real_site / top / "index.html").read_text(encoding="utf-8")
+        html = (real_site / card_page(catalog, src) / "index.html").read_text(encoding="utf-8")
         card = html[html.index(f'<h3 id="{source}">') :]
         card = card[: card.index("</article>")]
         assert f"#{target}" in card.split('class="ddl-related"')[1]
@@ -411,13 +428,13 @@ def test_explore_index_holds_every_entry(real_site: Path) -> None:
     catalog = open_catalog(REPO)
     assert [row["id"] for row in index["entries"]] == [e.id for e in catalog]
     horovod = next(r for r in index["entries"] if r["id"] == "horovod")
-    assert horovod["h"] == "../parallelism/#horovod"
+    assert horovod["h"] == "../parallelism/data-parallelism/#horovod"
 
 
 def test_search_finds_horovod_at_its_anchor(real_site: Path) -> None:
     index = json.loads((real_site / "search" / "search_index.json").read_text(encoding="utf-8"))
     locations = {d["location"] for d in index["docs"]}
-    assert "parallelism/#horovod" in locations
+    assert "parallelism/data-parallelism/#horovod" in locations
 
 
 def test_search_has_a_section_per_card_with_its_text(real_site: Path) -> None:
@@ -426,8 +443,7 @@ def test_search_has_a_section_per_card_with_its_text(real_site: Path) -> None:
     order = [d["location"] for d in index["docs"]]
     catalog = open_catalog(REPO)
     for entry in catalog:
-        category = catalog.categories[entry.primary_category]
-        page = f"{category.parent or category.id}/"
+        page = card_page(catalog, entry)
         doc = docs[f"{page}#{entry.id}"]
         assert doc["title"] == html.escape(entry.title, quote=False)
         assert html.escape(entry.description, quote=False) in doc["text"]
@@ -645,3 +661,19 @@ def test_year_chart_has_a_bar_per_year_with_papers() -> None:
     assert "P&lt;1&gt;" in svg
     assert 'href="#year-2015"' in svg
     assert year_chart({}, {}, label="x").startswith("<p")
+
+
+def test_a_subcategory_named_like_a_page_number_is_refused(
+    catalog_dir: Callable[..., Path],
+) -> None:
+    """/<top>/2/ is the second part of a long topic page: a subtopic may not take that path."""
+    from ddl_catalog.render.site_pages import PageBuilder, SiteDataError
+
+    root = catalog_dir()
+    tree = root / "data" / "categories.yml"
+    text = tree.read_text(encoding="utf-8")
+    tree.write_text(text.replace("- id: data-parallelism", "- id: '2'", 1), encoding="utf-8")
+    assert "id: '2'" in tree.read_text(encoding="utf-8")
+    catalog = open_catalog(root)
+    with pytest.raises(SiteDataError, match="clashes with the page /parallelism/2/"):
+        PageBuilder(catalog, REPO / "templates" / "site", edit_base="https://example.org/")

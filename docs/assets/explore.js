@@ -145,12 +145,15 @@
       return td;
     }
 
-    /* Fill the table. Without ``done`` (a filter changed) all rows are built at once; with it
-     * (the first fill) the first rows come at once and the rest in short tasks, so that a phone
-     * never runs one long task building every row; ``done`` runs when the last row is in. A
-     * newer render cancels the chunks of an older one, which still calls ``done``. */
+    /* Fill the table with the first rows that match: at most LIMIT, so that a phone builds
+     * and lays out a few hundred elements, not thousands; "Show all" adds the rest in short
+     * tasks (no long task on a slow phone either). ``done`` runs when the first rows are in.
+     * A newer render cancels the chunks of an older one. */
     var generation = 0;
-    var CHUNK = 60;
+    var LIMIT = 100;
+    var CHUNK = 100;
+    var more = root.querySelector("[data-ddl-more]");
+    var pending = [];
     function render(done) {
       var f = {
         kind: form.elements.kind.value,
@@ -161,22 +164,34 @@
         text: form.elements.text.value.trim().toLowerCase()
       };
       var rows = data.entries.filter(function (row) { return matches(row, f); }).sort(compare);
-      var mine = ++generation;
-      var next = done ? Math.min(CHUNK, rows.length) : rows.length;
-      tbody.replaceChildren(build(rows.slice(0, next)));
+      generation++;
+      tbody.replaceChildren(build(rows.slice(0, LIMIT)));
+      pending = rows.slice(LIMIT);
       count.textContent = String(rows.length);
+      showMore();
       root.querySelectorAll("th[aria-sort]").forEach(function (th) {
         var key = th.querySelector("button").getAttribute("data-sort");
         th.setAttribute("aria-sort", key !== sort.key ? "none" : sort.dir > 0 ? "ascending" : "descending");
       });
-      if (!done) return;
-      (function more() {
-        if (mine !== generation || next >= rows.length) { done(); return; }
-        tbody.appendChild(build(rows.slice(next, next + CHUNK)));
-        next += CHUNK;
-        setTimeout(more, 0);
-      })();
+      if (done) done();
     }
+
+    function showMore() {
+      more.hidden = !pending.length;
+      more.querySelector("button").textContent =
+        "Show all " + (tbody.children.length + pending.length) + " entries";
+    }
+
+    more.querySelector("button").addEventListener("click", function () {
+      var mine = generation;
+      (function next() {
+        if (mine !== generation) return;
+        tbody.appendChild(build(pending.slice(0, CHUNK)));
+        pending = pending.slice(CHUNK);
+        if (pending.length) setTimeout(next, 0);
+        else showMore();
+      })();
+    });
 
     function build(rows) {
       var fragment = document.createDocumentFragment();

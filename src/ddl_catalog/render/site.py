@@ -50,7 +50,7 @@ from mkdocs.structure.pages import Page
 
 from ddl_catalog import resources, settings, siteconfig
 from ddl_catalog.catalog import InvalidCatalog, open_catalog
-from ddl_catalog.model import Catalog
+from ddl_catalog.model import Catalog, Category
 from ddl_catalog.render.site_pages import (
     DOWNLOADS,
     KIND_GROUPS,
@@ -140,7 +140,7 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
         hand_written.sort(key=lambda p: p != "contributing.md")
         nav: list[Any] = [
             {"Home": "index.md"},
-            {"Categories": [{c.title: f"{c.id}.md"} for c in self.catalog.top_categories()]},
+            {"Categories": [self._nav_category(c) for c in self.catalog.top_categories()]},
             {
                 "Kinds": [
                     {title: f"kinds/{slug}.md"}
@@ -156,6 +156,17 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
         if hand_written:
             nav.append({"Contribute": hand_written})
         return nav
+
+    def _nav_category(self, top: Category) -> dict[str, Any]:
+        """Return a top-level category's nav item: its page, or a section of its subcategories.
+
+        A section opens with the top-level page (its overview), then one page per subcategory.
+        """
+        children = self.catalog.children(top.id)
+        if not children:
+            return {top.title: f"{top.id}.md"}
+        pages = [{c.title: f"{top.id}/{c.id}.md"} for c in children]
+        return {top.title: [{"Overview": f"{top.id}.md"}, *pages]}
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         """Add the generated pages and files; refuse to shadow a hand-written one."""

@@ -198,6 +198,8 @@ class CompactView:
     href: str
     kind: str
     stub: bool
+    #: Carries the entry's id and points to its card on another page (with the one-line meta).
+    moved: bool = False
 
 
 def search_doc(card: CardView) -> dict[str, Any]:
@@ -324,6 +326,12 @@ class PageBuilder:
                     f"category id {top.id!r} clashes with the site page "
                     f"/{top.id}/; rename the category"
                 )
+            for child in self.catalog.children(top.id):
+                if child.id.isdigit():  # /<top>/2/ is the second part of a long top page
+                    raise SiteDataError(
+                        f"category id {child.id!r} clashes with the page /{top.id}/{child.id}/ "
+                        "of a long list; give it a name with letters"
+                    )
 
     def _stash(self, html: str) -> Markup:
         """Keep a block of raw HTML out of the Markdown; return the marker that stands for it."""
@@ -347,7 +355,10 @@ class PageBuilder:
 
     def build(self) -> Layout:
         """Lay out every page: categories first (they own the cards), then the rest."""
-        plans = [self._plan_category(top.id) for top in self.catalog.top_categories()]
+        plans = []
+        for top in self.catalog.top_categories():
+            plans.append(self._plan_category(top.id))
+            plans += [self._plan_category(child.id) for child in self.catalog.children(top.id)]
         for plan in plans:
             for part_url, section_list in plan.parts:
                 for _title, _anchor, entries in section_list:
@@ -364,17 +375,23 @@ class PageBuilder:
 
     # -- category pages ----------------------------------------------------------------------
 
-    def _plan_category(self, top_id: str) -> _CategoryPlan:
-        """Split a top-level category's cards into parts that each fit the page budget."""
-        top = self.catalog.categories[top_id]
+    def _plan_category(self, category_id: str) -> _CategoryPlan:
+        """Plan a category's page: a top-level one, or one subcategory of it (a page each).
+
+        Cards live on the page of their entry's primary category; a page bigger than the
+        budget is split in parts. A top-level page with subcategories lists their entries in
+        one line each (an overview), so its old anchors keep leading to the cards.
+        """
+        cat = self.catalog.categories[category_id]
+        if cat.parent is None:
+            anchor = ""
+            first_src = f"{cat.id}.md"
+        else:
+            anchor = self.anchor_of(cat.id)
+            first_src = f"{cat.parent}/{cat.id}.md"
         sections: list[tuple[str, str, list[Entry]]] = [
-            ("", "", self.catalog.in_category(top_id, primary=True))
+            ("", anchor, self.catalog.in_category(cat.id, primary=True))
         ]
-        category_of = {"": top_id}  # section anchor -> its category
-        for child in self.catalog.children(top_id):
-            anchor = self.anchor_of(child.id)
-            category_of[anchor] = child.id
-            sections.append((child.title, anchor, self.catalog.in_category(child.id, primary=True)))
         sizes = {e.id: self._card_size(e) for _t, _a, entries in sections for e in entries}
         parts = self._split(sections, sizes, self.budget)
         if len(parts) > 1:
@@ -382,9 +399,11 @@ class PageBuilder:
             # plan again with room for them, so no page grows far past the budget.
             later = [e for part in parts[1:] for _t, _a, entries in part for e in entries]
             parts = self._split(sections, sizes, self.budget - sum(map(_stub_size, later)))
-        base = page_url(f"{top_id}.md")
+        base = page_url(first_src)
         urls = [base if i == 0 else f"{base}{i + 1}/" for i in range(len(parts))]
-        return _CategoryPlan(top.id, list(zip(urls, parts, strict=True)), category_of)
+        return _CategoryPlan(
+            cat.id, first_src, list(zip(urls, parts, strict=True)), {anchor: cat.id}
+        )
 
     def _split(
         self,
@@ -419,64 +438,68 @@ class PageBuilder:
         )
 
     def _render_category(self, plan: _CategoryPlan) -> list[SitePage]:
-        """Render the pages of one top-level category (one, or a base page plus parts)."""
-        top = self.catalog.categories[plan.top_id]
+        """Render the pages of one category's page plan (one, or a first page plus parts)."""
+        cat = self.catalog.categories[plan.category_id]
+        top = self.catalog.categories[cat.parent] if cat.parent else None
         urls = [url for url, _sections in plan.parts]
-        seen: set[str] = set()
+        base = plan.first_src.removesuffix(".md")
         pages: list[SitePage] = []
         for index, (url, sections) in enumerate(plan.parts):
             views = []
             docs: list[dict[str, Any]] = []
-            for heading, anchor, entries in sections:
-                first = anchor not in seen
-                seen.add(anchor)
-                category_id = plan.category_of[anchor]
-                secondary = self.catalog.in_category(category_id, primary=False) if first else []
-                if not entries and not first:
-                    continue
+            for _heading, _anchor, entries in sections:
                 cards = [self.card(e, url) for e in entries]
                 docs += [search_doc(c) for c in cards]
-                views.append(
-                    {
-                        "heading": heading,
-                        "anchor": anchor,
-                        "first": first,
-                        "description": self.catalog.categories[category_id].description,
-                        # Former ids of merged categories keep their links working here.
-                        "aliases": [
-                            self.anchor_of(alias)
-                            for alias in self.catalog.categories[category_id].aliases
-                        ]
-                        if first
-                        else [],
-                        "cards": cards,
-                        "secondary": [self.compact(e, url) for e in secondary],
-                    }
-                )
+                views.append(cards)
+            secondary = self.catalog.in_category(cat.id, primary=False) if index == 0 else []
             later = []
             if index == 0:
                 later = [e for _url, rest in plan.parts[1:] for _h, _a, es in rest for e in es]
             tags = sorted({t for _h, _a, es in sections for e in es for t in e.tags})
-            src = f"{plan.top_id}.md" if index == 0 else f"{plan.top_id}/{index + 1}.md"
             page = self._page(
                 "category.md.j2",
-                src,
-                top.title,
+                plan.first_src if index == 0 else f"{base}/{index + 1}.md",
+                cat.title,
                 index == 0,
-                top=top,
+                cat=cat,
+                anchor=self.anchor_of(cat.id) if top else "",
+                # Former ids of merged categories keep their links working here.
+                aliases=[self.anchor_of(a) for a in cat.aliases] if index == 0 else [],
+                parent=(top.title, relative(url, self._category_url(top.id))) if top else None,
                 part=index + 1,
                 parts=[(relative(url, u), n + 1) for n, u in enumerate(urls)],
-                sections=views,
+                cards=[card for cards in views for card in cards],
+                secondary=[self.compact(e, url) for e in secondary],
+                overview=self._overview(cat.id, url) if index == 0 and not top else [],
                 later=[self.compact(e, url, stub=True) for e in later],
                 tags=tags,
                 bib=(
-                    relative(url, self.bib_files[plan.top_id])
-                    if index == 0 and plan.top_id in self.bib_files
+                    relative(url, self.bib_files[cat.id])
+                    if index == 0 and cat.id in self.bib_files
                     else None
                 ),
             )
             pages.append(replace(page, search=tuple(docs)))
         return pages
+
+    def _overview(self, top_id: str, from_url: str) -> list[dict[str, Any]]:
+        """List a top-level category's subcategories, each with its entries in one line."""
+        views = []
+        for child in self.catalog.children(top_id):
+            entries = self.catalog.in_category(child.id, primary=True)
+            views.append(
+                {
+                    "title": child.title,
+                    "anchor": self.anchor_of(child.id),
+                    "aliases": [self.anchor_of(alias) for alias in child.aliases],
+                    "description": child.description,
+                    "href": relative(from_url, self._section_url[child.id]),
+                    "count": len(entries),
+                    "also": len(self.catalog.in_category(child.id, primary=False)),
+                    "entries": [self.compact(e, from_url, moved=True) for e in entries],
+                }
+            )
+        return views
 
     # -- views of an entry -------------------------------------------------------------------
 
@@ -515,15 +538,18 @@ class PageBuilder:
         cat = self.catalog.categories[category_id]
         if cat.parent is None:
             return page_url(f"{cat.id}.md")
-        return f"{self._section_url[cat.id]}#{self.anchor_of(cat.id)}"
+        return self._section_url[cat.id]
 
-    def compact(self, entry: Entry, from_url: str, *, stub: bool = False) -> CompactView:
+    def compact(
+        self, entry: Entry, from_url: str, *, stub: bool = False, moved: bool = False
+    ) -> CompactView:
         """Return a one-line view of an entry that links to its card."""
         return CompactView(
             entry,
             relative(from_url, self.layout.permalink(entry.id)),
             KIND_LABELS[entry.kind][0],
             stub,
+            moved,
         )
 
     # -- kind groups and years ---------------------------------------------------------------
@@ -764,8 +790,10 @@ def _stub_size(entry: Entry) -> int:
 
 @dataclass(frozen=True)
 class _CategoryPlan:
-    """One top-level category's parts, (page URL, sections) in order, and each anchor's category."""
+    """One category page's parts, (page URL, sections) in order, and each anchor's category."""
 
-    top_id: str
+    category_id: str
+    #: Markdown source of the first part: <top>.md, or <top>/<subcategory>.md.
+    first_src: str
     parts: list[tuple[str, list[tuple[str, str, list[Entry]]]]]
     category_of: dict[str, str]
