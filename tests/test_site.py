@@ -677,3 +677,12 @@ def test_a_subcategory_named_like_a_page_number_is_refused(
     catalog = open_catalog(root)
     with pytest.raises(SiteDataError, match="clashes with the page /parallelism/2/"):
         PageBuilder(catalog, REPO / "templates" / "site", edit_base="https://example.org/")
+
+
+def test_tags_page_lists_each_tags_pages_in_one_line(real_site: Path) -> None:
+    """The compact listing layout: one paragraph of links per tag, no list item per page."""
+    page = (real_site / "tags" / "index.html").read_text(encoding="utf-8")
+    content = page[page.index('<h1 id="tags">') : page.index("</article>")]
+    assert content.count("<h2 id=") == content.count('<p class="ddl-tag-pages">') > 10
+    assert "<li" not in content
+    assert '<a href="../parallelism/data-parallelism/">Data parallelism</a>' in content
