@@ -220,3 +220,23 @@ def test_real_immutable_site(root: Path) -> None:
         subprocess.run(["chattr", "-i", str(site)], check=False)
     assert code == 1 and output.startswith(f"Error: cannot replace {site}: ")
     assert_previous_site_intact(root)
+
+
+def test_a_broken_theme_override_is_named_not_called_a_write_error(root: Path) -> None:
+    """A template missing from custom_dir (or one that does not parse) is a template problem."""
+    overrides = root / "templates" / "site" / "overrides"
+    main = overrides / "main.html"
+    good = main.read_text(encoding="utf-8")
+    main.write_text('{% extends "base.html" %}{% include "no-such-part.html" %}', encoding="utf-8")
+    code, output = cli_site(root)
+    assert code == 1
+    assert output == (
+        "Error: template no-such-part.html not found in the theme or its custom_dir; "
+        "the previous site is unchanged\n"
+    )
+    assert_previous_site_intact(root)
+    main.write_text(good.replace("{% endblock %}", "{% endblock"), encoding="utf-8")
+    code, output = cli_site(root)
+    assert code == 1 and output.startswith("Error: ") and "main.html:" in output
+    assert "Traceback" not in output
+    assert_previous_site_intact(root)

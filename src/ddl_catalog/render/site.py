@@ -40,6 +40,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+import jinja2
 from mkdocs.config import base
 from mkdocs.config import config_options as opt
 from mkdocs.config.defaults import MkDocsConfig
@@ -331,6 +332,9 @@ def build_site(root: Path, *, site_dir: Path | None = None, strict: bool = True)
         shutil.rmtree(scratch, ignore_errors=True)
         reason = "; ".join(problems.messages) or str(error).strip() or type(error).__name__
         raise SiteError(reason) from error
+    except jinja2.TemplateError as error:  # before OSError: TemplateNotFound is one too
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise SiteError(_template_problem(error)) from error
     except OSError as error:
         shutil.rmtree(scratch, ignore_errors=True)
         raise SiteError(_os_problem(error, scratch)) from error
@@ -413,6 +417,16 @@ def _alive(pid: int) -> bool:
     except PermissionError:
         return True  # it exists, under another user
     return True
+
+
+def _template_problem(err: jinja2.TemplateError) -> str:
+    """Say in one line which theme template failed (an override under custom_dir, usually)."""
+    kept = "the previous site is unchanged"
+    if isinstance(err, jinja2.TemplateNotFound):
+        return f"template {err.name} not found in the theme or its custom_dir; {kept}"
+    if isinstance(err, jinja2.TemplateSyntaxError):
+        return f"{err.filename or err.name}:{err.lineno}: {err.message}; {kept}"
+    return f"template error: {err.message or type(err).__name__}; {kept}"
 
 
 def _os_problem(err: OSError, where: Path) -> str:
