@@ -365,7 +365,7 @@ def test_5000_entries_stay_under_githubs_limit() -> None:
     listed = titles_in(body)
     assert len(listed) == readme.SHORT_ENTRIES
     assert all(line.endswith(")") for line in body.splitlines() if line.startswith("- ["))
-    assert f"[website]({readme.site_url_for(big.root)}parallelism/#data-parallelism)" in body
+    assert f"[website]({readme.site_url_for(big.root)}parallelism/data-parallelism/)" in body
     links = Counter(readme.link_key(h) for h in hrefs(text))
     assert [url for url, n in links.items() if n > 1] == []
 

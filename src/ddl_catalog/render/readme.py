@@ -171,14 +171,14 @@ def top_of(catalog: Catalog, category_id: str) -> str:
 
 
 def section_link(catalog: Catalog, site: str | None, category_id: str) -> str:
-    """Return the website address of a category: its page, or its heading on its parent's page.
+    """Return the website address of a category's page (a subtopic's is under its topic's).
 
     Empty when the catalog has no website.
     """
     if not site:
         return ""
     top = top_of(catalog, category_id)
-    return f"{site}{top}/" if top == category_id else f"{site}{top}/#{category_id}"
+    return f"{site}{top}/" if top == category_id else f"{site}{top}/{category_id}/"
 
 
 def cross_references(catalog: Catalog, entries: Sequence[Entry]) -> tuple[XrefView, ...]:
