@@ -663,20 +663,22 @@ def test_year_chart_has_a_bar_per_year_with_papers() -> None:
     assert year_chart({}, {}, label="x").startswith("<p")
 
 
-def test_a_subcategory_named_like_a_page_number_is_refused(
+def test_a_subcategory_named_like_a_page_number_or_index_is_refused(
     catalog_dir: Callable[..., Path],
 ) -> None:
-    """/<top>/2/ is the second part of a long topic page: a subtopic may not take that path."""
+    """/<top>/2/ is a part page and /<top>/index/ the topic's own: no subtopic takes them."""
     from ddl_catalog.render.site_pages import PageBuilder, SiteDataError
 
     root = catalog_dir()
     tree = root / "data" / "categories.yml"
     text = tree.read_text(encoding="utf-8")
-    tree.write_text(text.replace("- id: data-parallelism", "- id: '2'", 1), encoding="utf-8")
-    assert "id: '2'" in tree.read_text(encoding="utf-8")
-    catalog = open_catalog(root)
-    with pytest.raises(SiteDataError, match="clashes with the page /parallelism/2/"):
-        PageBuilder(catalog, REPO / "templates" / "site", edit_base="https://example.org/")
+    for name in ("'2'", "index"):
+        tree.write_text(text.replace("- id: data-parallelism", f"- id: {name}", 1), "utf-8")
+        assert f"id: {name}" in tree.read_text(encoding="utf-8")
+        catalog = open_catalog(root)
+        page = f"/parallelism/{name.strip(chr(39))}/"
+        with pytest.raises(SiteDataError, match=f"clashes with the page {page} of the topic"):
+            PageBuilder(catalog, REPO / "templates" / "site", edit_base="https://example.org/")
 
 
 def test_tags_page_lists_each_tags_pages_in_one_line(real_site: Path) -> None:

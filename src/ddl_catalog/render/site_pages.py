@@ -327,10 +327,12 @@ class PageBuilder:
                     f"/{top.id}/; rename the category"
                 )
             for child in self.catalog.children(top.id):
-                if child.id.isdigit():  # /<top>/2/ is the second part of a long top page
+                # /<top>/2/ is the second part of a long topic page; /<top>/index/ would be
+                # the topic's own page.
+                if child.id.isdigit() or child.id == "index":
                     raise SiteDataError(
                         f"category id {child.id!r} clashes with the page /{top.id}/{child.id}/ "
-                        "of a long list; give it a name with letters"
+                        f"of the topic {top.id!r}; rename the category"
                     )
 
     def _stash(self, html: str) -> Markup:
