@@ -688,3 +688,14 @@ def test_tags_page_lists_each_tags_pages_in_one_line(real_site: Path) -> None:
     assert content.count("<h2 id=") == content.count('<p class="ddl-tag-pages">') > 10
     assert "<li" not in content
     assert '<a href="../parallelism/data-parallelism/">Data parallelism</a>' in content
+
+
+def test_list_lines_leave_out_what_their_headings_say(real_site: Path) -> None:
+    """Papers by year: no "Paper, 2019" under "2019"; kind pages: no kind under the kind."""
+    metas = re.compile(r'<span class="ddl-compact-meta">([^<]*)</span>')
+    by_year = metas.findall((real_site / "papers-by-year" / "index.html").read_text("utf-8"))
+    assert by_year and not any(m.startswith("Paper") or re.match(r"\d{4}", m) for m in by_year)
+    kinds = metas.findall((real_site / "kinds" / "papers" / "index.html").read_text("utf-8"))
+    assert kinds and not any(m.startswith(("Paper", "Book")) for m in kinds)
+    overview = metas.findall((real_site / "parallelism" / "index.html").read_text("utf-8"))
+    assert "Framework, 2017" in overview  # elsewhere the line still says kind and year

@@ -572,7 +572,7 @@ class PageBuilder:
                 for kind in kinds
             ]
             sections = [s for s in sections if s[2]]
-            pages += self._list_pages(f"kinds/{slug}", title, sections)[0]
+            pages += self._list_pages(f"kinds/{slug}", title, sections, omit=("kind",))[0]
         return pages
 
     def _year_pages(self) -> list[SitePage]:
@@ -595,7 +595,9 @@ class PageBuilder:
         if undated:
             sections.append(("Year unknown", "year-unknown", undated))
         counts = {year: len(s[2]) for year, s in zip(years, sections, strict=False)}
-        pages, anchors = self._list_pages("papers-by-year", "Papers by year", sections, chart=True)
+        pages, anchors = self._list_pages(
+            "papers-by-year", "Papers by year", sections, chart=True, omit=("kind", "year")
+        )
         base = page_url("papers-by-year.md")
         hrefs = {year: relative(base, f"{anchors[f'year-{year}']}#year-{year}") for year in counts}
         chart = year_chart(counts, hrefs, label="Number of papers per year")
@@ -610,11 +612,13 @@ class PageBuilder:
         sections: Sequence[tuple[str, str, Sequence[Entry]]],
         *,
         chart: bool = False,
+        omit: tuple[str, ...] = (),
     ) -> tuple[list[SitePage], dict[str, str]]:
         """Render sections of one-line entries, split into numbered parts when too big.
 
         Returns the pages and, for each section anchor, the URL of the page it starts on.
-        ``chart`` leaves a place for a chart on the first page.
+        ``chart`` leaves a place for a chart on the first page; ``omit`` names what the lines
+        leave out because their headings say it ("kind", "year").
         """
         sizes = {
             e.id: 400 + len(e.title) + len(e.description) for _h, _a, es in sections for e in es
@@ -635,6 +639,7 @@ class PageBuilder:
                 parts=[(relative(url, u), n + 1) for n, u in enumerate(urls)],
                 sections=[(h, a, [self.compact(e, url) for e in es]) for h, a, es in part if es],
                 chart=chart and index == 0,
+                omit=omit,
             )
             pages.append(page)
         starts: dict[str, str] = {}
