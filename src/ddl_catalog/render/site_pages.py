@@ -362,12 +362,11 @@ class PageBuilder:
             plans.append(self._plan_category(top.id))
             plans += [self._plan_category(child.id) for child in self.catalog.children(top.id)]
         for plan in plans:
+            self._section_url[plan.category_id] = plan.parts[0][0]
             for part_url, section_list in plan.parts:
                 for _title, _anchor, entries in section_list:
                     for entry in entries:
                         self.layout.home_of[entry.id] = part_url
-                    category_id = plan.category_of[_anchor]
-                    self._section_url.setdefault(category_id, part_url)
         for plan in plans:
             self.layout.pages += self._render_category(plan)
         self.layout.pages += self._kind_pages()
@@ -385,14 +384,9 @@ class PageBuilder:
         one line each (an overview), so its old anchors keep leading to the cards.
         """
         cat = self.catalog.categories[category_id]
-        if cat.parent is None:
-            anchor = ""
-            first_src = f"{cat.id}.md"
-        else:
-            anchor = self.anchor_of(cat.id)
-            first_src = f"{cat.parent}/{cat.id}.md"
+        first_src = f"{cat.id}.md" if cat.parent is None else f"{cat.parent}/{cat.id}.md"
         sections: list[tuple[str, str, list[Entry]]] = [
-            ("", anchor, self.catalog.in_category(cat.id, primary=True))
+            ("", "", self.catalog.in_category(cat.id, primary=True))
         ]
         sizes = {e.id: self._card_size(e) for _t, _a, entries in sections for e in entries}
         parts = self._split(sections, sizes, self.budget)
@@ -403,9 +397,7 @@ class PageBuilder:
             parts = self._split(sections, sizes, self.budget - sum(map(_stub_size, later)))
         base = page_url(first_src)
         urls = [base if i == 0 else f"{base}{i + 1}/" for i in range(len(parts))]
-        return _CategoryPlan(
-            cat.id, first_src, list(zip(urls, parts, strict=True)), {anchor: cat.id}
-        )
+        return _CategoryPlan(cat.id, first_src, list(zip(urls, parts, strict=True)))
 
     def _split(
         self,
@@ -797,10 +789,9 @@ def _stub_size(entry: Entry) -> int:
 
 @dataclass(frozen=True)
 class _CategoryPlan:
-    """One category page's parts, (page URL, sections) in order, and each anchor's category."""
+    """One category page's parts, (page URL, sections) in order."""
 
     category_id: str
     #: Markdown source of the first part: <top>.md, or <top>/<subcategory>.md.
     first_src: str
     parts: list[tuple[str, list[tuple[str, str, list[Entry]]]]]
-    category_of: dict[str, str]

@@ -6,6 +6,7 @@ step (the Atom feed, the site's build date, the exports) meets a date it cannot 
 
 from __future__ import annotations
 
+import calendar
 import datetime
 import re
 from collections.abc import Iterator
@@ -18,27 +19,11 @@ ID = "added-date"
 #: the site could not even be stamped with the newest date.
 FIRST_YEAR = 1990
 _FORM = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})")
-_MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
 
 
 def days_in(year: int, month: int) -> int:
     """Return the number of days of a month of the Gregorian calendar."""
-    if month == 2:
-        return 29 if year % 4 == 0 and (year % 100 != 0 or year % 400 == 0) else 28
-    return 30 if month in (4, 6, 9, 11) else 31
+    return calendar.monthrange(year, month)[1]
 
 
 def date_problem(text: str, last_year: int) -> str | None:
@@ -52,7 +37,7 @@ def date_problem(text: str, last_year: int) -> str | None:
     if day == 0:
         return f"added date {text} does not exist: days start at 01"
     if day > days_in(year, month):
-        name = _MONTHS[month - 1]
+        name = calendar.month_name[month]  # English: Python leaves the C locale unless told
         return f"added date {text} does not exist: {name} {year} has {days_in(year, month)} days"
     if not FIRST_YEAR <= year <= last_year:
         return f"added date {text} is outside {FIRST_YEAR}-01-01 to {last_year}-12-31"
