@@ -439,17 +439,13 @@ class PageBuilder:
         base = plan.first_src.removesuffix(".md")
         pages: list[SitePage] = []
         for index, (url, sections) in enumerate(plan.parts):
-            views = []
-            docs: list[dict[str, Any]] = []
-            for _heading, _anchor, entries in sections:
-                cards = [self.card(e, url) for e in entries]
-                docs += [search_doc(c) for c in cards]
-                views.append(cards)
+            entries = [e for _heading, _anchor, es in sections for e in es]
+            cards = [self.card(e, url) for e in entries]
             secondary = self.catalog.in_category(cat.id, primary=False) if index == 0 else []
             later = []
             if index == 0:
                 later = [e for _url, rest in plan.parts[1:] for _h, _a, es in rest for e in es]
-            tags = sorted({t for _h, _a, es in sections for e in es for t in e.tags})
+            tags = sorted({t for e in entries for t in e.tags})
             page = self._page(
                 "category.md.j2",
                 plan.first_src if index == 0 else f"{base}/{index + 1}.md",
@@ -462,7 +458,7 @@ class PageBuilder:
                 parent=(top.title, relative(url, self._category_url(top.id))) if top else None,
                 part=index + 1,
                 parts=[(relative(url, u), n + 1) for n, u in enumerate(urls)],
-                cards=[card for cards in views for card in cards],
+                cards=cards,
                 secondary=[self.compact(e, url) for e in secondary],
                 overview=self._overview(cat.id, url) if index == 0 and not top else [],
                 later=[self.compact(e, url, stub=True) for e in later],
@@ -473,7 +469,7 @@ class PageBuilder:
                     else None
                 ),
             )
-            pages.append(replace(page, search=tuple(docs)))
+            pages.append(replace(page, search=tuple(search_doc(c) for c in cards)))
         return pages
 
     def _overview(self, top_id: str, from_url: str) -> list[dict[str, Any]]:
