@@ -55,7 +55,8 @@
         data.categoryTitle = {};
         index.categories.forEach(function (c) { data.categoryTitle[c[0]] = c[1]; });
         readQuery();
-        render(function () { root.setAttribute("data-ready", "true"); });
+        render();
+        root.setAttribute("data-ready", "true");
       })
       .catch(function (error) {
         root.setAttribute("data-ready", "error");
@@ -147,14 +148,14 @@
 
     /* Fill the table with the first rows that match: at most LIMIT, so that a phone builds
      * and lays out a few hundred elements, not thousands; "Show all" adds the rest in short
-     * tasks (no long task on a slow phone either). ``done`` runs when the first rows are in.
-     * A newer render cancels the chunks of an older one. */
+     * tasks (no long task on a slow phone either). A newer render cancels the chunks of an
+     * older one. */
     var generation = 0;
     var LIMIT = 100;
     var CHUNK = 100;
     var more = root.querySelector("[data-ddl-more]");
     var pending = [];
-    function render(done) {
+    function render() {
       var f = {
         kind: form.elements.kind.value,
         category: form.elements.category.value,
@@ -173,7 +174,6 @@
         var key = th.querySelector("button").getAttribute("data-sort");
         th.setAttribute("aria-sort", key !== sort.key ? "none" : sort.dir > 0 ? "ascending" : "descending");
       });
-      if (done) done();
     }
 
     function showMore() {
