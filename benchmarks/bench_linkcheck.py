@@ -2,13 +2,17 @@
 
 A threaded workload server on 127.0.0.1 answers on several ports (several origins): mostly 200,
 redirect chains, permanent moves, HEAD 405 then GET 200, slow 1.5 s answers, 429 with
-Retry-After then 200, 404, 500 and redirect loops; two more ports refuse connections. Both
+Retry-After then 200, 404, 500 and redirect loops; two more ports refuse connections;
+--latency adds a delay to every answer, as a distant server has. Both
 checkers read the same HTML page listing every link, each in its own process (wall time, CPU
 time and peak RSS are that process's own). The server counts requests and the requests in flight per
 origin; the run fails if ours ever exceeds its per-origin cap, or reports a false positive or
 negative.
 
-    .venv/bin/python benchmarks/bench_linkcheck.py [--links 2000] [--per-origin 8] [--repeat 3]
+    .venv/bin/python benchmarks/bench_linkcheck.py [--links 2000] [--origins 9] [--latency 0.05]
+                                                   [--repeat 3] [--per-origin N] [--concurrency N]
+
+`check-links` runs with its default limits unless --per-origin or --concurrency is given.
 
 The machine may be shared: --repeat N (default 3) runs both checkers N times, alternating, and
 prints each checker's median run (and the range of its wall times); the checks (cap, false
@@ -34,9 +38,11 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+from ddl_catalog.net.linkcheck import Options
+
 ROOT = Path(__file__).resolve().parents[1]
 LINKINATOR = ROOT / "tools" / "npm" / "node_modules" / ".bin" / "linkinator"
-SERVING_ORIGINS = 9
+SERVING_ORIGINS = 9  # the default of --origins
 REFUSED_ORIGINS = 2
 REFUSED_LINKS = 20
 SLOW_SECONDS = 1.5
@@ -91,6 +97,8 @@ class Handler(BaseHTTPRequestHandler):
             stats.peak = max(stats.peak, stats.current)
         try:
             status, headers = self._answer(body)
+            if self.server.latency and self.path != "/index.html":
+                time.sleep(self.server.latency)
         finally:
             # Counted until the answer is ready: a client past its cap shows up here.
             with stats.lock:
@@ -144,10 +152,11 @@ class WorkloadServer(ThreadingHTTPServer):
     def handle_error(self, request: object, client_address: object) -> None:
         return  # clients that hang up early (a GET whose body is not read) are expected
 
-    def __init__(self) -> None:
+    def __init__(self, latency: float = 0.0) -> None:
         super().__init__(("127.0.0.1", 0), Handler)
         self.stats = OriginStats()
         self.index = ""
+        self.latency = latency  # seconds added to every answer but the page's
 
     @property
     def base(self) -> str:
@@ -275,14 +284,17 @@ def linkinator_path() -> tuple[str | None, str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--links", type=int, default=2000)
-    parser.add_argument("--per-origin", type=int, default=8)
-    parser.add_argument("--concurrency", type=int, default=64)
+    parser.add_argument("--origins", type=int, default=SERVING_ORIGINS, help="serving origins")
+    parser.add_argument("--latency", type=float, default=0.0, help="seconds added to every answer")
+    parser.add_argument("--per-origin", type=int, help="check-links' own default unless given")
+    parser.add_argument("--concurrency", type=int, help="check-links' own default unless given")
     parser.add_argument(
         "--repeat", type=int, default=3, help="rounds (both checkers each); medians are printed"
     )
     args = parser.parse_args(argv)
 
-    servers = [WorkloadServer() for _ in range(SERVING_ORIGINS + 1)]  # [0] serves the page
+    # [0] serves the page
+    servers = [WorkloadServer(args.latency if i else 0.0) for i in range(args.origins + 1)]
     threads = [threading.Thread(target=s.serve_forever, daemon=True) for s in servers]
     for thread in threads:
         thread.start()
@@ -306,7 +318,8 @@ def main(argv: list[str] | None = None) -> int:
         for server in servers:
             server.shutdown()
             server.server_close()
-    return report(rounds, truth, args.per_origin)
+    cap = args.per_origin or Options().per_origin
+    return report(rounds, truth, cap, args.origins, args.latency)
 
 
 def one_round(
@@ -318,27 +331,16 @@ def one_round(
     info: str,
 ) -> list[Run]:
     """Run ours, then linkinator when it is there, on the same workload."""
+    ours = [sys.executable, "-m", "ddl_catalog", "check-links", str(page_file), "--no-cache"]
+    ours += ["--format", "json", "--timeout", "5", "--fail-on", ""]
+    if args.per_origin:
+        ours += ["--per-origin", str(args.per_origin)]
+    if args.concurrency:
+        ours += ["--concurrency", str(args.concurrency)]
     runs = [
         measure(
             "ddl-catalog check-links",
-            [
-                sys.executable,
-                "-m",
-                "ddl_catalog",
-                "check-links",
-                str(page_file),
-                "--no-cache",
-                "--format",
-                "json",
-                "--timeout",
-                "5",
-                "--per-origin",
-                str(args.per_origin),
-                "--concurrency",
-                str(args.concurrency),
-                "--fail-on",
-                "",
-            ],
+            ours,
             parse_ours,
             servers,
             truth,
@@ -370,12 +372,14 @@ def median_run(runs: list[Run]) -> Run:
     return sorted(runs, key=lambda r: r.wall)[(len(runs) - 1) // 2]
 
 
-def report(rounds: list[list[Run]], truth: dict[str, bool], cap: int) -> int:
+def report(
+    rounds: list[list[Run]], truth: dict[str, bool], cap: int, origins: int, latency: float
+) -> int:
     bad = sum(not good for good in truth.values())
     print(
-        f"workload: {len(truth)} links ({bad} bad) over {SERVING_ORIGINS} origins "
-        f"+ {REFUSED_ORIGINS} refused ports; our per-origin cap {cap}; "
-        f"{len(rounds)} round(s), median run shown"
+        f"workload: {len(truth)} links ({bad} bad) over {origins} origins "
+        f"+ {REFUSED_ORIGINS} refused ports; {latency * 1000:.0f} ms added to every answer; "
+        f"our per-origin cap {cap}; {len(rounds)} round(s), median run shown"
     )
     header = (
         f"{'checker':34} {'wall s':>7} {'range s':>11} {'ratio':>6} {'cpu s':>6} "

@@ -293,8 +293,8 @@ def _write_readme(catalog: Catalog, target: Path, *, check: bool) -> None:
     help="Cache file (default: .cache/linkcheck.json under --root).",
 )
 @click.option("--fix", is_flag=True, help="Rewrite moved URLs in the data files.")
-@click.option("--concurrency", default=32, show_default=True, help="Requests in flight.")
-@click.option("--per-origin", default=4, show_default=True, help="Requests in flight per origin.")
+@click.option("--concurrency", default=64, show_default=True, help="Requests in flight.")
+@click.option("--per-origin", default=8, show_default=True, help="Requests in flight per origin.")
 @click.option("--delay", default=0.0, show_default=True, help="Seconds between starts per origin.")
 @click.option("--timeout", default=10.0, show_default=True, help="Connect and read timeout (s).")
 @click.option("--exclude", multiple=True, metavar="REGEX", help="Skip URLs matching (repeatable).")

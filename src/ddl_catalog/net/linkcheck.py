@@ -53,8 +53,8 @@ class LinkCheckError(Exception):
 class Options:
     """How hard and how politely to check."""
 
-    concurrency: int = 32
-    per_origin: int = 4
+    concurrency: int = 64
+    per_origin: int = 8
     delay: float = 0.0
     timeout: float = 10.0
     max_redirects: int = 10
