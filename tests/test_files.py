@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import re
+import socket
 from pathlib import Path
 
 import pytest
@@ -70,3 +72,21 @@ def test_exclusive_loses_a_race_without_replacing(
         files.write_atomic(target, "ours\n", exclusive=True)
     assert target.read_text() == "theirs\n"
     assert [p.name for p in tmp_path.iterdir()] == ["new.yml"]
+
+
+@pytest.mark.parametrize("make", ["fifo", "socket"], ids=["named pipe", "socket"])
+def test_a_special_file_is_refused_not_replaced(tmp_path: Path, make: str) -> None:
+    # A rename over a FIFO or a device node (as root, /dev/full) would silently replace it.
+    target = tmp_path / "out.json"
+    if make == "fifo":
+        os.mkfifo(target)
+    else:
+        server = socket.socket(socket.AF_UNIX)
+        server.bind(str(target))
+        server.close()
+    kind = "a named pipe (FIFO)" if make == "fifo" else "a socket"
+    with pytest.raises(OSError, match=rf"not replaced: {re.escape(kind)}, not a file") as caught:
+        files.write_atomic(target, "data\n")
+    assert caught.value.filename == str(target)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]
+    assert not target.is_file()

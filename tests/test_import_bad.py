@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -56,7 +58,32 @@ def test_missing_file_and_directory(catalog: Path, tmp_path: Path) -> None:
     code, output = run(catalog, str(tmp_path / "nope.md"))
     assert (code, output.startswith(f"{tmp_path / 'nope.md'}:1:1: error: cannot read")) == (1, True)
     code, output = run(catalog, str(tmp_path))
-    assert code == 1 and "is a directory" in output
+    assert code == 1 and "a directory, not a file" in output
+
+
+def test_a_fifo_or_a_device_is_refused_unread(catalog: Path, tmp_path: Path) -> None:
+    # Their size says 0: a size check alone would let a read wait forever (a FIFO no one
+    # writes to) or fill the memory (/dev/zero).
+    fifo = tmp_path / "list.md"
+    os.mkfifo(fifo)
+    before = snapshot(catalog)
+    code, output = run(catalog, str(fifo))
+    assert (code, output) == (
+        1,
+        f"{fifo}:1:1: error: cannot read file: a named pipe (FIFO), not a file\n",
+    )
+    code, output = run(catalog, "/dev/zero")
+    assert (code, output) == (1, "/dev/zero:1:1: error: cannot read file: a device, not a file\n")
+    assert snapshot(catalog) == before
+
+
+def test_a_list_over_the_size_limit_is_refused_unread(catalog: Path, tmp_path: Path) -> None:
+    big = tmp_path / "big.md"
+    big.write_bytes(b"# L\n\n" + b"- [a](https://a.example/)\n" * 300_000)
+    code, output = run(catalog, str(big))
+    assert code == 1
+    limit = "file is 7,800,005 bytes, over the 5,242,880-byte limit for a list to import"
+    assert output == f"{big}:1:1: error: {limit}\n"
 
 
 def test_root_without_a_catalog(tmp_path: Path) -> None:
@@ -83,3 +110,33 @@ def test_html_lines_without_closing_tags_are_read_as_text(catalog: Path, tmp_pat
     code, output = run(catalog, str(source), "--dry-run")
     assert code == 0, output
     assert "Real Tool" in output
+
+
+@pytest.mark.parametrize(
+    ("linked", "says"),
+    [
+        ("data/articles", "data/articles/foo.yml:1:1: error: not written: a symbolic link"),
+        ("data/categories.yml", "data/categories.yml:1:1: error: refused without reading"),
+    ],
+)
+def test_a_symbolic_link_out_of_the_catalog_is_not_written_through(
+    catalog: Path, tmp_path: Path, linked: str, says: str
+) -> None:
+    # validate refuses such a link; writing drafts (or new categories) through it would put
+    # files wherever it points.
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    place = catalog / linked
+    if place.exists():
+        shutil.move(place, outside / place.name)
+        place.symlink_to(outside / place.name)
+    else:
+        place.symlink_to(outside, target_is_directory=True)
+    listing = tmp_path / "list.md"
+    listing.write_text("# L\n\n## Odd Things\n\n- [Foo](https://example.com/foo) - A foo thing.\n")
+    before, outside_before = snapshot(catalog), snapshot(outside)
+    code, output = run(catalog, str(listing))
+    assert code == 1
+    assert output.startswith(says)
+    assert "leads outside the catalog" in output
+    assert (snapshot(catalog), snapshot(outside)) == (before, outside_before)

@@ -7,6 +7,7 @@ import os
 import random
 import re
 import shutil
+import stat
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -515,3 +516,16 @@ def test_a_shortened_section_counts_titles_not_groups() -> None:
     short = readme._shorten(full)
     assert short.xref_count == readme.SHORT_XREFS == 10
     assert [len(g.titles) for g in short.xrefs] == [3, 7]
+
+
+def test_output_that_is_not_a_regular_file_is_refused(root: Path, tmp_path: Path) -> None:
+    # Writing: a FIFO is not replaced by a regular file. Checking: it is not read (it would
+    # wait for a writer forever).
+    fifo = tmp_path / "README.md"
+    os.mkfifo(fifo)
+    for args in ((), ("--check",)):
+        code, _, err = run("--root", str(root), "-o", str(fifo), *args)
+        assert code == 1
+        assert "a named pipe (FIFO), not a file" in err
+        assert "Traceback" not in err
+        assert stat.S_ISFIFO(fifo.stat().st_mode)

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
+
+from ddl_catalog.load import not_a_file
 
 
 def write_atomic(path: Path, text: str, *, fsync: bool = False, exclusive: bool = False) -> None:
@@ -25,6 +28,7 @@ def write_atomic(path: Path, text: str, *, fsync: bool = False, exclusive: bool 
     only if it does not exist, even if another process makes it meanwhile: FileExistsError.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
+    _refuse_special(path)
     if exclusive and path.exists():
         raise FileExistsError(errno.EEXIST, "file exists", str(path))
     try:
@@ -49,6 +53,20 @@ def write_atomic(path: Path, text: str, *, fsync: bool = False, exclusive: bool 
         raise
     finally:
         Path(tmp).unlink(missing_ok=True)
+
+
+def _refuse_special(path: Path) -> None:
+    """Raise OSError when ``path`` (or what its links lead to) exists and is not a regular file.
+
+    Moving a new file over a named pipe, a device (``/dev/full``, ``/dev/stdout``'s target) or a
+    socket would silently replace it, and as root even a device node: such a path is refused.
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # nothing there yet (or unreachable: the write itself will say why)
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, f"not replaced: {not_a_file(mode)}", str(path))
 
 
 def _link_new(tmp: str, path: Path) -> None:

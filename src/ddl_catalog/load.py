@@ -34,6 +34,8 @@ _UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ud800-\
 _CONTROL_NAMES = {0x00: "NUL", 0x08: "BS", 0x0B: "VT", 0x0C: "FF", 0x1B: "ESC", 0x7F: "DEL"}
 #: open() flags for catalog files: never wait on a FIFO, never take a terminal.
 _OPEN_FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+#: How the size error of a catalog file ends ("... the N-byte limit for <this>").
+_CATALOG_FILE = "a catalog file; an entry needs a few hundred bytes"
 
 #: The YAML parser: libyaml's C parser when PyYAML has it, else the pure-Python one (the same
 #: events, slower). A bare parser: a full loader would set up a constructor and a resolver for
@@ -212,7 +214,7 @@ def cannot_read(file: FilePath, exc: OSError) -> str:
     return str(exc.strerror or exc).lower()
 
 
-def _not_a_file(mode: int) -> str:
+def not_a_file(mode: int) -> str:
     """Describe what a path that is not a regular file is, from its stat mode."""
     if stat.S_ISDIR(mode):
         return "a directory, not a file"
@@ -233,21 +235,7 @@ def read_text(
     """
     if root is not None and (refused := refuse_outside(file, root, display)) is not None:
         raise LoadError(refused)
-    try:
-        fd = os.open(file, _OPEN_FLAGS)
-        try:
-            info = os.fstat(fd)
-            if not stat.S_ISREG(info.st_mode):
-                raise _fail(display, 1, 1, f"cannot read file: {_not_a_file(info.st_mode)}", "file")
-            if info.st_size > max_bytes:  # refused before anything is read
-                raise _too_big(display, f"{info.st_size:,} bytes, over", max_bytes)
-            raw = _read_at_most(fd, info.st_size + 1, max_bytes + 1)
-        finally:
-            os.close(fd)
-    except OSError as exc:
-        raise _fail(display, 1, 1, f"cannot read file: {cannot_read(file, exc)}", "file") from exc
-    if len(raw) > max_bytes:  # it grew, or its size was not the truth
-        raise _too_big(display, "over", max_bytes)
+    raw = read_bytes(file, display, max_bytes)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -264,14 +252,38 @@ def read_text(
     return text.removeprefix("\ufeff")
 
 
-def _too_big(display: str, size: str, max_bytes: int) -> LoadError:
+def read_bytes(file: FilePath, display: str, max_bytes: int, what: str = _CATALOG_FILE) -> bytes:
+    """Read a regular file of at most ``max_bytes``, or raise a LoadError saying why not.
+
+    Anything but a regular file (a directory, a FIFO, a device such as /dev/zero) is refused
+    without waiting on it or reading it, and no more than ``max_bytes`` + 1 bytes are ever read,
+    whatever size the file claims. ``what`` ends the size message: "the N-byte limit for ...".
+    """
+    try:
+        fd = os.open(file, _OPEN_FLAGS)
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                raise _fail(display, 1, 1, f"cannot read file: {not_a_file(info.st_mode)}", "file")
+            if info.st_size > max_bytes:  # refused before anything is read
+                raise _too_big(display, f"{info.st_size:,} bytes, over", max_bytes, what)
+            raw = _read_at_most(fd, info.st_size + 1, max_bytes + 1)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        raise _fail(display, 1, 1, f"cannot read file: {cannot_read(file, exc)}", "file") from exc
+    if len(raw) > max_bytes:  # it grew, or its size was not the truth
+        raise _too_big(display, "over", max_bytes, what)
+    return raw
+
+
+def _too_big(display: str, size: str, max_bytes: int, what: str) -> LoadError:
     """Build the error of a file over the size limit (``size``: "N bytes, over" or "over")."""
     return _fail(
         display,
         1,
         1,
-        f"file is {size} the {max_bytes:,}-byte limit for a catalog file; "
-        "an entry needs a few hundred bytes",
+        f"file is {size} the {max_bytes:,}-byte limit for {what}",
         "file-size",
     )
 

@@ -17,6 +17,8 @@ from pathlib import Path
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from ddl_catalog.load import LoadError, read_bytes
+
 #: Larger files are refused: the biggest awesome lists are a few hundred kilobytes.
 MAX_BYTES = 5 * 1024 * 1024
 #: Longer lines are refused with their line number: an awesome list's longest lines (table rows
@@ -182,14 +184,10 @@ class _Code(str):
 
 def read_list(file: Path, display: str) -> str:
     """Read a list file as text, or raise BadList saying where and why it is unusable."""
-    try:
-        if file.stat().st_size > MAX_BYTES:
-            raise BadList(display, 1, 1, f"file is larger than {MAX_BYTES // 1024 // 1024} MB")
-        raw = file.read_bytes()
-    except IsADirectoryError as exc:
-        raise BadList(display, 1, 1, "is a directory, not a Markdown file") from exc
-    except OSError as exc:
-        raise BadList(display, 1, 1, f"cannot read the file: {exc.strerror or exc}") from exc
+    try:  # a regular file only (a FIFO or /dev/zero is refused unread), bounded
+        raw = read_bytes(file, display, MAX_BYTES, "a list to import")
+    except LoadError as exc:
+        raise BadList(display, 1, 1, exc.problem.message) from exc
     if b"\x00" in raw:
         line, column = _position(raw, raw.index(b"\x00"))
         raise BadList(display, line, column, "binary file (NUL byte): not a Markdown list")

@@ -19,6 +19,7 @@ The layout lives in the template; this module decides what goes where:
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -28,6 +29,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ddl_catalog import files, resources, settings, siteconfig
+from ddl_catalog.load import LoadError, read_bytes
 from ddl_catalog.metadata import Metadata, MetadataError, load_metadata
 from ddl_catalog.model import KIND_FOLDERS, KIND_LABELS, Catalog, Category, Entry
 from ddl_catalog.render.markdown import Slugger, md_text, md_url
@@ -36,6 +38,8 @@ from ddl_catalog.render.markdown import Slugger, md_text, md_url
 GITHUB_README_LIMIT = 512 * 1024
 #: Past this size the generator shortens sections (leaves room under GitHub's limit).
 SIZE_BUDGET = 400 * 1024
+#: The largest README file ``--check`` reads to compare (anything larger is stale anyway).
+MAX_README_BYTES = 16 * 1024 * 1024
 #: A shortened section lists this many entries (title and link only) ...
 SHORT_ENTRIES = 25
 #: ... and this many cross-references, then links to its page on the website.
@@ -419,10 +423,13 @@ def _tidy(text: str) -> str:
 
 def stale_diff(path: Path, text: str) -> str | None:
     """Return a unified diff from the file on disk to ``text``, or None when it is fresh."""
-    try:
-        current = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        current = ""
+    current = ""
+    if os.path.lexists(path):  # a regular file only, read up to a bound (not a FIFO, /dev/zero)
+        try:
+            raw = read_bytes(path, str(path), MAX_README_BYTES, "a README")
+        except LoadError as err:
+            raise ReadmeError(f"cannot check {path}: {err.problem.message}") from err
+        current = raw.decode("utf-8", errors="replace")
     if current == text:
         return None
     return "".join(
