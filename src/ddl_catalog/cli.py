@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from ddl_catalog import __version__
+from ddl_catalog.builddate import BuildDateError
 
 if TYPE_CHECKING:
     from ddl_catalog.model import Catalog
@@ -37,18 +38,21 @@ class CatalogGroup(click.Group):
     """The command group; a file system failure in any command becomes one Error: line.
 
     Commands turn the failures they expect into their own messages; this catches the rest
-    (a full disk under fmt, add or check-links' cache, a permission error on a file), so no
-    command ends in a traceback for an operating-system error.
+    (a full disk under fmt, add or check-links' cache, a permission error on a file, a
+    malformed SOURCE_DATE_EPOCH wherever a date is written), so no command ends in a traceback
+    for an operating-system error or a bad setting of its environment.
     """
 
     def invoke(self, ctx: click.Context) -> Any:
-        """Run the command, turning an uncaught OSError into a ClickException."""
+        """Run the command, turning an uncaught OSError or BuildDateError into a ClickException."""
         try:
             return super().invoke(ctx)
         except BrokenPipeError:
             raise  # a closed stdout: click and main() end quietly
         except OSError as err:
             raise click.ClickException(os_error_text(err)) from err
+        except BuildDateError as err:
+            raise click.ClickException(str(err)) from err
 
 
 def os_error_text(err: OSError) -> str:

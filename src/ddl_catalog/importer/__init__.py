@@ -7,22 +7,20 @@ Drafts carry a TODO description, so ``ddl-catalog validate`` fails until a perso
 from __future__ import annotations
 
 import io
-import os
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
 from pathlib import Path
 
-from ddl_catalog import settings
+from ddl_catalog import builddate, settings
 from ddl_catalog.catalog import read_categories
 from ddl_catalog.files import write_atomic
 from ddl_catalog.importer.markdown import BadList, list_repo_name, parse_list, read_list
 from ddl_catalog.importer.plan import Plan, Planner, read_existing
 from ddl_catalog.importer.write import WriteError, render, write_new
-from ddl_catalog.load import LoadError
+from ddl_catalog.load import LoadError, outside
 
-__all__ = ["BadList", "ImportFailed", "ImportResult", "report_lines", "run_import", "today"]
+__all__ = ["BadList", "ImportFailed", "ImportResult", "report_lines", "run_import"]
 
 
 class ImportFailed(Exception):
@@ -81,14 +79,6 @@ def add_categories(file: Path, plan: Plan, have: set[str]) -> list[str]:
     return created
 
 
-def today() -> str:
-    """Return today's date, or SOURCE_DATE_EPOCH's, as YYYY-MM-DD (reproducible builds)."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch.isdigit():
-        return datetime.fromtimestamp(int(epoch), tz=UTC).date().isoformat()
-    return date.today().isoformat()
-
-
 def run_import(
     list_file: Path,
     root: Path,
@@ -123,7 +113,7 @@ def run_import(
         existing.categories = read_categories(root)
     except LoadError as exc:
         raise ImportFailed(str(exc.problem)) from exc
-    stamp = added or today()
+    stamp = added or builddate.today()
     try:
         kinds = settings.load(root).kinds
     except settings.SettingsError as exc:
@@ -133,6 +123,9 @@ def run_import(
     if dry_run:
         return result
     if target == root / "data":
+        _refuse_links_outside(
+            [categories_file, *(target / d.folder / f"{d.id}.yml" for d in plan.drafts)], root
+        )
         result.created = add_categories(categories_file, plan, set(existing.categories))
     for draft in plan.drafts:
         path = target / draft.folder / f"{draft.id}.yml"
@@ -143,6 +136,21 @@ def run_import(
         else:
             result.written.append(path)
     return result
+
+
+def _refuse_links_outside(paths: list[Path], root: Path) -> None:
+    """Raise ImportFailed, before anything is written, if a path's links lead out of ``root``.
+
+    ``validate`` refuses a symbolic link under data/ that leads outside the catalog; writing
+    drafts through one would put files wherever it points.
+    """
+    for path in paths:
+        if (real := outside(path, root)) is not None:
+            shown = path.relative_to(root)
+            raise ImportFailed(
+                f"{shown}:1:1: error: not written: a symbolic link on the way leads outside the "
+                f"catalog (to {real}); nothing was written"
+            )
 
 
 def report_lines(result: ImportResult) -> Iterator[str]:
