@@ -64,3 +64,22 @@ def test_a_command_says_which_setting_is_wrong(
     assert result.output.startswith("Error: SOURCE_DATE_EPOCH=99999999999999999 is after the year")
     assert "Traceback" not in result.output
     assert snapshot(catalog) == before
+
+
+@pytest.mark.parametrize("command", ["site", "build", "enrich"])
+def test_commands_that_date_their_outputs_refuse_it_before_writing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, command: str
+) -> None:
+    # mkdocs reads SOURCE_DATE_EPOCH itself: "abc" ended the site build in its traceback.
+    catalog = real_tree_catalog(tmp_path / "catalog")
+    before = snapshot(catalog)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "abc")
+    result = CliRunner().invoke(cli, [command, "--root", str(catalog)])
+    assert (result.exit_code, result.output.splitlines()) == (
+        1,
+        [
+            "Error: SOURCE_DATE_EPOCH='abc' is not a time: give whole seconds since 1970 in "
+            "digits (what `date +%s` prints), or unset it"
+        ],
+    )
+    assert snapshot(catalog) == before

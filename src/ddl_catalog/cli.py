@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from ddl_catalog import __version__
-from ddl_catalog.builddate import BuildDateError
+from ddl_catalog.builddate import BuildDateError, source_date_epoch
 
 if TYPE_CHECKING:
     from ddl_catalog.model import Catalog
@@ -369,6 +369,7 @@ def site(root: Path, serve: bool, dev_addr: str) -> None:
     """
     from ddl_catalog.render.site import SiteError, build_site, serve_site
 
+    source_date_epoch()  # mkdocs reads it too, and a malformed one ends it in a traceback
     try:
         if serve:
             serve_site(root, address=dev_addr)
@@ -393,6 +394,7 @@ def build(ctx: click.Context, root: Path, strict: bool) -> None:
     from ddl_catalog import report as reporting
     from ddl_catalog.validate import validate as run
 
+    source_date_epoch()  # the site step needs it: refuse a malformed one before any output
     result = run(root)
     if result.failed(strict=strict):
         for line in reporting.as_text(result):
@@ -489,6 +491,7 @@ def enrich(
     from ddl_catalog.net.session import make_session
 
     bases = {"github": github_api, "arxiv": arxiv_api, "crossref": crossref_api}
+    source_date_epoch()  # it dates the records: refuse a malformed one before any request
     try:
         report = run(open_catalog(root), make_session(4), only=only or SOURCES, bases=bases)
     except (InvalidCatalog, MetadataError) as err:
