@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import time
 from pathlib import Path
 
@@ -158,6 +159,21 @@ def test_arxiv_malformed_and_doctype(httpserver: HTTPServer, session: requests.S
         arxiv.fetch("1802.09941", session, base(httpserver), **FAST)
     with pytest.raises(EnrichError, match="DOCTYPE"):
         arxiv.fetch("1802.09941", session, base(httpserver), **FAST)
+
+
+def test_arxiv_doctype_after_a_long_comment_is_refused() -> None:
+    # A DOCTYPE past the first few kilobytes once slipped through and its entities expanded.
+    names = b"abcdef"
+    laughs = b'<!ENTITY a "lol">' + b"".join(
+        b'<!ENTITY %c "%s">' % (name, b"&%c;" % previous * 10)
+        for previous, name in itertools.pairwise(names)
+    )  # &f; is "lol" 10**5 times
+    body = (
+        b'<?xml version="1.0"?><!--' + b"x" * 3000 + b"--><!DOCTYPE feed [" + laughs + b"]>"
+        b'<feed xmlns="http://www.w3.org/2005/Atom"><entry><title>&f;</title></entry></feed>'
+    )
+    with pytest.raises(EnrichError, match="DOCTYPE or ENTITY"):
+        arxiv.parse_feed(body, "http://127.0.0.1/query")
 
 
 def test_arxiv_rejects_non_ids(session: requests.Session) -> None:

@@ -64,10 +64,16 @@ def fetch_many(
     return {aid: records[aid] for aid in ids if aid in records}
 
 
+#: An XML declaration that could define entities: <!DOCTYPE ...> or <!ENTITY ...>.
+_DECLARATION = re.compile(rb"<!\s*(?:DOCTYPE|ENTITY)", re.IGNORECASE)
+
+
 def parse_feed(body: bytes, url: str = "arXiv") -> dict[str, ArxivRecord]:
     """Return the records of an arXiv Atom feed by version-less id; raises EnrichError."""
-    if b"<!DOCTYPE" in body[:2048].upper():
-        raise EnrichError(f"{url}: refusing an XML document with a DOCTYPE")
+    # Entities can only be declared in a DOCTYPE, so a body without one cannot expand any
+    # (a billion-laughs answer). Searched in the whole body: comments may come before it.
+    if _DECLARATION.search(body):
+        raise EnrichError(f"{url}: refusing an XML document with a DOCTYPE or ENTITY declaration")
     try:
         feed = ET.fromstring(body)  # noqa: S314 - no DOCTYPE, so no entity expansion
     except ET.ParseError as exc:
