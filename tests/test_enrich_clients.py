@@ -18,8 +18,9 @@ from ddl_catalog.net.enrich import (
     crossref,
     github,
 )
-from ddl_catalog.net.enrich.base import retry_after
+from ddl_catalog.net.enrich.base import get_json, retry_after
 from ddl_catalog.net.session import USER_AGENT, make_session
+from netutil import raw_server, send_bytes
 
 FIXTURES = Path(__file__).parent / "fixtures" / "net"
 FAST = {"timeout": (1.0, 1.0)}
@@ -261,3 +262,12 @@ def test_connection_reset_mid_body(session: requests.Session) -> None:
         pytest.raises(EnrichError, match="connection broken mid-response"),
     ):
         github.fetch("a/b", session, url.removesuffix("/reset"), token="", **FAST)
+
+
+@pytest.mark.parametrize("location", [b"https://[::1/x", b"/\xff\xfe"], ids=["unclosed [", "bytes"])
+def test_a_redirect_to_an_unusable_location_is_an_enrich_error(location: bytes) -> None:
+    # requests resolved it inside send() and raised ValueError / UnicodeDecodeError.
+    answer = b"HTTP/1.1 301 Moved Permanently\r\nLocation: " + location
+    answer += b"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    with raw_server(send_bytes(answer)) as base, pytest.raises(EnrichError):
+        get_json(make_session(), f"{base}/repos/a/b", timeout=(3, 3))

@@ -15,7 +15,15 @@ from werkzeug import Request, Response
 from ddl_catalog.net import hosts
 from ddl_catalog.net.linkcheck import Checker, LinkCheckError, Options, classify_exception
 from ddl_catalog.net.session import USER_AGENT
-from netutil import ConcurrencyCounter, drip, free_port, local_server, resetting_server
+from netutil import (
+    ConcurrencyCounter,
+    drip,
+    free_port,
+    local_server,
+    raw_server,
+    resetting_server,
+    send_bytes,
+)
 
 
 @pytest.fixture(scope="module")
@@ -342,3 +350,16 @@ def test_dns_not_found_is_broken_only_when_some_host_answered(
     ]
     offline = checker().check_all(["http://gone.invalid/x"])
     assert offline[0].outcome == "error" and "offline?" in (offline[0].error or "")
+
+
+@pytest.mark.parametrize(
+    "location", [b"https://[::1/x", b"http://127.0.0.1:1/\xff\xfe"], ids=["unclosed [", "not UTF-8"]
+)
+def test_a_redirect_to_an_unusable_location_is_an_error_not_a_crash(location: bytes) -> None:
+    # requests works out the next hop even with allow_redirects=False: these raised ValueError
+    # and UnicodeDecodeError out of send().
+    answer = b"HTTP/1.1 301 Moved Permanently\r\nLocation: " + location
+    answer += b"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    with raw_server(send_bytes(answer)) as base:
+        result = checker(timeout=3).check(f"{base}/old")
+    assert result.outcome == "error"  # unusable, or (latin-1 read) a port nothing listens on

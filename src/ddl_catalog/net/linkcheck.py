@@ -251,7 +251,10 @@ class Checker:
                 return _Retry(location_wait(location), status, 0.0)
             if status not in REDIRECT_STATUSES or location is None:
                 return self._final(url, status, current, new_url)
-            target = urljoin(current, location)
+            try:
+                target = urljoin(current, location)
+            except ValueError:  # an unclosed "[": "https://[::1/x"
+                return Result(url, "error", status, error=f"unusable redirect: {location!r}")
             if plan.mode == "resolver" and current == url:
                 return Result(url, "ok", status, final_url=target)
             if status in PERMANENT_STATUSES and permanent_so_far:

@@ -27,6 +27,7 @@ import threading
 import time
 from collections.abc import Iterator, Mapping
 from typing import Any
+from urllib.parse import urlsplit
 
 import requests
 import urllib3
@@ -283,7 +284,7 @@ def make_session(
     stays on only when a proxy variable is set (no_proxy needs requests' per-URL logic). Off, it
     also keeps ~/.netrc credentials from the arbitrary hosts a link checker visits.
     """
-    session = requests.Session()
+    session = _Session()
     session.trust_env = any(_env(name) for name in _PROXY_SETTINGS)
     # requests' own order: its variable, then curl's.
     bundle = os.environ.get("REQUESTS_CA_BUNDLE") or os.environ.get("CURL_CA_BUNDLE")
@@ -296,6 +297,25 @@ def make_session(
     session.mount("https://", adapter)
     session.headers["User-Agent"] = user_agent
     return session
+
+
+class _Session(requests.Session):
+    """A requests.Session for which a Location it cannot use means no redirect, not a crash.
+
+    requests works out the next hop of every 3xx answer, even with ``allow_redirects=False``,
+    and an unparseable Location (``https://[::1/x``) or one that is not UTF-8 raised ValueError
+    or UnicodeDecodeError out of ``send``, where callers expect only RequestException.
+    """
+
+    def get_redirect_target(self, resp: requests.Response) -> str | None:
+        """Return the Location to follow, or None when there is none or it is unusable."""
+        try:
+            target = super().get_redirect_target(resp)
+            if target is not None:
+                urlsplit(target)  # an unclosed "[" raises here, not later in send
+        except (UnicodeError, ValueError):
+            return None
+        return target
 
 
 class BodyTooLarge(requests.RequestException):
