@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from ddl_catalog import __version__
+from ddl_catalog import __version__, terminal
 from ddl_catalog.builddate import BuildDateError, source_date_epoch
 
 if TYPE_CHECKING:
@@ -188,10 +188,10 @@ def add(
         result = adding.add(root, request, prompt=adding.terminal_prompter())
     except adding.AddError as exc:
         raise click.ClickException(str(exc)) from exc
-    for note in result.notes:
-        click.echo(f"note: {note}", err=True)
+    for note in result.notes:  # they quote what the source said: escape its control characters
+        click.echo(f"note: {terminal.safe(note)}", err=True)
     for warning in result.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        click.echo(f"warning: {terminal.safe(warning)}", err=True)
     click.echo(f"wrote {result.path.relative_to(root).as_posix()}")
     remaining = adding.remaining_problems(root, result.path)
     for line in remaining:
@@ -498,14 +498,15 @@ def enrich(
         raise click.ClickException(str(err)) from err
     for source, count in report.fetched.items():
         click.echo(f"{source}: {count} records fetched")
+    # Every line quotes what a server sent (titles, reason phrases): control characters escaped.
     for line in report.disagreements:
-        click.echo(f"disagreement: {line}")
+        click.echo(f"disagreement: {terminal.safe(line)}")
     for line in report.flags:
-        click.echo(f"flag: {line}")
+        click.echo(f"flag: {terminal.safe(line)}")
     for line in report.failures:
-        click.echo(f"failed: {line}", err=True)
+        click.echo(f"failed: {terminal.safe(line)}", err=True)
     if report.stopped:
-        click.echo(f"stopped: {report.stopped}", err=True)
+        click.echo(f"stopped: {terminal.safe(report.stopped)}", err=True)
     sys.exit(1 if report.failed else 0)
 
 

@@ -164,7 +164,7 @@ def _is_int(value: Any) -> bool:
 
 
 def _is_text_list(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+    return isinstance(value, list | tuple) and all(isinstance(item, str) for item in value)
 
 
 #: Every record carries the date of the run that fetched it.
@@ -213,13 +213,24 @@ def check(root: FilePath) -> list[Problem]:
             if not isinstance(record, dict):
                 problems.append(_error(display, f"record {key!r} must be an object", where).problem)
                 continue
-            for name, (valid, expected) in {**_FETCHED, **_FIELDS[source]}.items():
-                if name in record and not valid(record[name]):
-                    shown = json.dumps(record[name], ensure_ascii=False)
-                    shown = shown if len(shown) <= 40 else shown[:37] + "..."
-                    message = f"record {key!r}: {name!r} must be {expected}, got {shown}"
-                    problems.append(_error(display, message, where).problem)
+            for wrong in record_problems(source, record):
+                problems.append(_error(display, f"record {key!r}: {wrong}", where).problem)
     return problems
+
+
+def record_problems(source: str, record: dict[str, Any]) -> list[str]:
+    """Say which fields of one record no output could use ("'stars' must be ...").
+
+    ``validate`` reports them in data/metadata/; ``enrich`` refuses to store such a record, so
+    an odd answer of an API cannot make the catalog fail to build.
+    """
+    found = []
+    for name, (valid, expected) in {**_FETCHED, **_FIELDS[source]}.items():
+        if name in record and not valid(record[name]):
+            shown = json.dumps(record[name], ensure_ascii=False)
+            shown = shown if len(shown) <= 40 else shown[:37] + "..."
+            found.append(f"{name!r} must be {expected}, got {shown}")
+    return found
 
 
 def _where(text: str, key: str) -> tuple[int, int]:

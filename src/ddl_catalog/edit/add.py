@@ -21,7 +21,7 @@ from ddl_catalog import identity, ids
 from ddl_catalog.catalog import read_categories
 from ddl_catalog.edit.fmt import dump, schema_line
 from ddl_catalog.files import write_atomic
-from ddl_catalog.load import LoadError, load_file
+from ddl_catalog.load import LoadError, load_file, outside
 from ddl_catalog.model import KIND_FOLDERS
 from ddl_catalog.rules.url_host import WELL_KNOWN, ascii_host, host_warning
 from ddl_catalog.rules.url_scheme import url_fields, url_problem
@@ -178,7 +178,10 @@ def _enriched(source: Source, session: Any) -> tuple[dict[str, Any], str | None,
         )
         if repo.description:
             hints.append(f"GitHub describes it as: {repo.description}")
-    return {k: v for k, v in entry.items() if v not in (None, [], "")}, kind, hints
+    found = {k: v for k, v in entry.items() if v not in (None, [], "")}
+    if not str(found.get("title", "")).strip():  # the source gave an empty title
+        found["title"] = TITLE_PLACEHOLDER
+    return found, kind, hints
 
 
 @dataclass
@@ -341,6 +344,10 @@ def add(
     entry["id"] = _pick_id(entry, kind, source, existing.ids)
 
     path = root / "data" / KIND_FOLDERS[kind] / f"{entry['id']}.yml"
+    if (real := outside(path, root)) is not None:  # validate refuses such a link: so does add
+        shown = path.relative_to(root).as_posix()
+        reason = f"a symbolic link leads outside the catalog (to {real})"
+        raise AddError(f"{shown}: not written: {reason}")
     write_atomic(path, dump(entry, schema_line(path, root)))
     warnings = []
     host = urlsplit(entry["url"]).hostname or ""

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
+from ddl_catalog import terminal
 from ddl_catalog.net.cache import LinkCache
 from ddl_catalog.net.linkcheck import OUTCOMES, Checker, LinkCheckError, Options, Result
 from ddl_catalog.net.links import Occurrence, catalog_urls, file_urls
@@ -109,7 +110,8 @@ def _text_report(
             continue
         detail = result.error or (f"-> {result.new_url}" if result.new_url else "")
         status = result.status if result.status is not None else "-"
-        print(f"{result.outcome.upper():7} {status!s:>4} {result.url}  {detail}", file=out)
+        line = f"{result.outcome.upper():7} {status!s:>4} {result.url}  {detail}"
+        print(terminal.safe(line), file=out)  # detail may quote a server: escape its controls
         for source in _sources(where.get(result.url, [])):
             print(f"             in {source}", file=out)
     counts = Counter(r.outcome for r in results)

@@ -57,8 +57,8 @@ def retry_after(value: str | None, now: float | None = None) -> float | None:
     if value is None or not value.strip():
         return None
     value = value.strip()
-    if value.isdigit():
-        return float(value)
+    if value.isascii() and value.isdigit():  # not "²", which isdigit() accepts and float refuses
+        return float(value)  # inf for absurdly many digits: longer than any caller waits
     try:
         when = parsedate_to_datetime(value)
     except (TypeError, ValueError, IndexError):
@@ -150,9 +150,13 @@ def _wait_for(response: requests.Response, url: str, max_wait: float) -> float |
 
 
 def _int_header(response: requests.Response, name: str) -> int | None:
-    """Return an integer header, or None when absent or malformed."""
-    value = response.headers.get(name, "")
-    return int(value) if value.strip().isdigit() else None
+    """Return an integer header, or None when absent, malformed or too large to be a time.
+
+    Only ASCII digits count ("²" passes isdigit()), and at most 12 of them: a Unix time of
+    more overflowed time.gmtime and the float arithmetic of the wait.
+    """
+    value = response.headers.get(name, "").strip()
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 12 else None
 
 
 def _describe(exc: requests.RequestException) -> str:

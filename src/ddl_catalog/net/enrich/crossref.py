@@ -42,22 +42,33 @@ def parse(data: Any, url: str = "Crossref") -> WorkRecord:
     message = data.get("message") if isinstance(data, dict) else None
     if not isinstance(message, dict) or not isinstance(message.get("DOI"), str):
         raise EnrichError(f"{url}: unexpected payload (no message.DOI)")
-    titles = message.get("title") or []
-    if not titles or not isinstance(titles[0], str):
+    title = _first_text(message.get("title"))
+    if title is None or not title.strip():
         raise EnrichError(f"{url}: the work has no title")
-    title = titles[0]
-    subtitles = message.get("subtitle") or []
-    if subtitles and isinstance(subtitles[0], str) and subtitles[0].strip():
-        title = f"{title.rstrip()}: {subtitles[0].strip()}"
-    venues = message.get("container-title") or []
+    subtitle = _first_text(message.get("subtitle"))
+    if subtitle and subtitle.strip():
+        title = f"{title.rstrip()}: {subtitle.strip()}"
+    venue = _first_text(message.get("container-title"))
+    authors = message.get("author")
+    kind = message.get("type")
     return WorkRecord(
         doi=message["DOI"].lower(),
         title=" ".join(title.split()),
-        authors=tuple(filter(None, map(_author, message.get("author") or []))),
-        venue=" ".join(venues[0].split()) if venues and isinstance(venues[0], str) else None,
+        authors=tuple(filter(None, map(_author, authors if isinstance(authors, list) else []))),
+        venue=" ".join(venue.split()) if venue else None,
         year=_year(message),
-        type=message.get("type"),
+        type=kind if isinstance(kind, str) else None,
     )
+
+
+def _first_text(value: Any) -> str | None:
+    """Return the first item of a Crossref list of strings (title, subtitle ...), or None.
+
+    Crossref writes these fields as lists; anything else (an object, a number) is not used.
+    """
+    if isinstance(value, list) and value and isinstance(value[0], str):
+        return value[0]
+    return None
 
 
 def _author(author: Any) -> str:
@@ -74,8 +85,9 @@ def _year(message: dict[str, Any]) -> int | None:
     """Return the first year found in the work's date fields, in order of preference."""
     for name in _DATE_FIELDS:
         field = message.get(name)
-        if isinstance(field, dict):
-            parts = field.get("date-parts") or [[None]]
-            if parts and parts[0] and isinstance(parts[0][0], int):
-                return parts[0][0]
+        parts = field.get("date-parts") if isinstance(field, dict) else None
+        if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+            year = parts[0][0]
+            if type(year) is int and 0 < year < 10_000:  # not True, not 10**400
+                return year
     return None

@@ -51,8 +51,9 @@ def fetch(
 
 def parse(data: Any, url: str = "GitHub") -> RepoRecord:
     """Build a record from a ``/repos/{owner}/{repo}`` JSON document; raises EnrichError."""
-    if not isinstance(data, dict) or not isinstance(data.get("full_name"), str):
-        raise EnrichError(f"{url}: unexpected payload (no full_name)")
+    name = data.get("full_name") if isinstance(data, dict) else None
+    if not isinstance(name, str) or name.count("/") != 1 or not all(name.split("/")):
+        raise EnrichError(f"{url}: unexpected payload (full_name is not OWNER/NAME)")
     try:
         licence = data.get("license") or {}
         spdx = licence.get("spdx_id") if isinstance(licence, dict) else None
@@ -67,5 +68,5 @@ def parse(data: Any, url: str = "GitHub") -> RepoRecord:
             license=spdx if spdx and spdx != "NOASSERTION" else None,
             homepage=data.get("homepage") or None,
         )
-    except (TypeError, ValueError) as exc:
+    except (TypeError, ValueError, OverflowError) as exc:  # OverflowError: a count of 1e400
         raise EnrichError(f"{url}: unexpected payload ({exc})") from exc

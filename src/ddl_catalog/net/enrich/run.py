@@ -9,20 +9,28 @@ rate limit stops that source cleanly, keeping what was fetched.
 from __future__ import annotations
 
 import json
-import os
 import re
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import requests
 
+from ddl_catalog import builddate
 from ddl_catalog.files import write_atomic
 from ddl_catalog.ids import ascii_fold
-from ddl_catalog.metadata import METADATA_DIR, SOURCES, Metadata, entry_keys, read_records
+from ddl_catalog.load import Problem, outside
+from ddl_catalog.metadata import (
+    METADATA_DIR,
+    SOURCES,
+    Metadata,
+    MetadataError,
+    entry_keys,
+    read_records,
+    record_problems,
+)
 from ddl_catalog.model import Catalog, Entry
 from ddl_catalog.net.enrich import arxiv, crossref, github
 from ddl_catalog.net.enrich.base import EnrichError, RateLimitExhausted
@@ -51,13 +59,6 @@ class EnrichReport:
         return bool(self.failures or self.stopped)
 
 
-def today() -> str:
-    """Return today's date, or SOURCE_DATE_EPOCH's, as YYYY-MM-DD."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    moment = datetime.fromtimestamp(int(epoch), UTC) if epoch else datetime.now(UTC)
-    return moment.date().isoformat()
-
-
 def enrich(
     catalog: Catalog,
     session: requests.Session,
@@ -69,9 +70,16 @@ def enrich(
 ) -> EnrichReport:
     """Fetch every wanted source for the catalog and write the metadata files."""
     bases = bases or {}
-    date = date or today()
+    date = date or builddate.today()
     report = EnrichReport()
     previous = read_records(catalog.root)
+    for source in SOURCES:  # before any request: where each file would be written
+        display = f"{METADATA_DIR.as_posix()}/{source}.json"
+        if source in only and (real := outside(catalog.root / display, catalog.root)):
+            message = (
+                f"not written: a symbolic link on the way leads outside the catalog (to {real})"
+            )
+            raise MetadataError(Problem(display, 1, 1, "error", message, "file"))
     wanted: dict[str, dict[str, list[Entry]]] = {s: {} for s in SOURCES}
     for entry in catalog:
         for source, key in entry_keys(entry).items():
@@ -118,8 +126,15 @@ class _Saver:
         self._last = time.monotonic()
 
     def add(self, key: str, record: dict[str, Any]) -> None:
-        """Take a fetched record; write the file when the last write is SAVE_EVERY s old."""
-        self.records[key] = dict(record, fetched=self.date)
+        """Take a fetched record; write the file when the last write is SAVE_EVERY s old.
+
+        A record that the metadata contract refuses (what validate checks) raises EnrichError
+        and is not kept: stored, it would stop every later build.
+        """
+        record = dict(record, fetched=self.date)
+        if problems := record_problems(self.source, record):
+            raise EnrichError(f"{key}: unexpected payload: {'; '.join(problems)}")
+        self.records[key] = record
         if time.monotonic() - self._last >= SAVE_EVERY:
             self.save()
 
@@ -153,16 +168,21 @@ def _fetch_source(
                 except EnrichError as exc:
                     report.failures.append(f"arxiv: {exc}")
                     continue
-                for key, record in found.items():
-                    fresh[key] = asdict(record)
-                    saver.add(key, fresh[key])
+                for key, paper in found.items():
+                    try:
+                        saver.add(key, asdict(paper))
+                    except EnrichError as exc:
+                        report.failures.append(f"arxiv: {exc}")
+                    else:
+                        fresh[key] = asdict(paper)
                 report.failures.extend(f"arxiv: no paper {k}" for k in batch if k not in found)
             return fresh
         fetch = github.fetch if source == "github" else crossref.fetch
         for key in keys:
             try:
-                fresh[key] = asdict(fetch(key, session, base, sleep=sleep))
-                saver.add(key, fresh[key])
+                record = asdict(fetch(key, session, base, sleep=sleep))
+                saver.add(key, record)
+                fresh[key] = record
             except RateLimitExhausted:
                 raise
             except EnrichError as exc:
