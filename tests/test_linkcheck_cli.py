@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -207,3 +208,73 @@ def test_bad_input_is_one_line(tmp_path: Path) -> None:
     page.write_text("x")
     code, out = invoke(str(page), "--fix")
     assert code == 1 and "--fix" in out and "Traceback" not in out
+
+
+GOOD = {"url": "https://a.example/x", "outcome": "ok", "status": 200, "checked_at": 1.0e9}
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"elapsed": "abc"},
+        {"elapsed": [1]},
+        {"url": None},
+        {"url": "https://b.example/other"},
+        {"status": True},
+        {"checked_at": "yesterday"},
+        {"error": {"a": 1}},
+        {"outcome": "moved", "new_url": "javascript:alert(1)"},
+        {"outcome": "moved", "new_url": 123},
+    ],
+)
+def test_a_malformed_cache_record_is_dropped_with_a_warning(
+    tmp_path: Path, change: dict[str, object]
+) -> None:
+    # Each of these crashed the run (ValueError, TypeError, KeyError) or, for --fix, would have
+    # written a javascript: URL into an entry.
+    path = tmp_path / "cache.json"
+    other = {**GOOD, "url": "https://c.example/"}
+    results = {GOOD["url"]: {**GOOD, **change}, other["url"]: other}
+    path.write_text(json.dumps({"version": 1, "results": results}))
+    cache = LinkCache.load(path)
+    assert list(cache.records) == ["https://c.example/"]
+    assert cache.warning == f"ignoring 1 of 2 records of {path}: malformed"
+
+
+def test_fix_never_writes_a_new_url_that_validate_refuses(
+    catalog_dir: Callable[..., Path], tmp_path: Path
+) -> None:
+    from ddl_catalog.net.linkcheck import Result
+    from ddl_catalog.net.linkrun import _fix
+    from ddl_catalog.net.links import Occurrence
+
+    root = catalog_dir(
+        {
+            "data/frameworks/horovod.yml": ENTRY.format(
+                url="https://a.example/x", docs="https://a.example/d"
+            )
+        }
+    )
+    before = (root / "data/frameworks/horovod.yml").read_text()
+    moved = Result("https://a.example/x", "moved", 301, new_url="javascript:alert(1)")
+    where = {moved.url: [Occurrence("data/frameworks/horovod.yml", "url")]}
+    out = io.StringIO()
+    _fix(root, [moved], where, out)
+    assert out.getvalue().startswith("not fixed (the new URL uses 'javascript:'")
+    assert (root / "data/frameworks/horovod.yml").read_text() == before
+
+
+@pytest.mark.parametrize("make", ["fifo", "device"])
+def test_an_input_or_cache_that_is_not_a_regular_file_is_not_read(
+    tmp_path: Path, make: str
+) -> None:
+    # Their size says 0: reading waited forever (a FIFO) or filled the memory (/dev/zero).
+    odd = tmp_path / "odd"
+    if make == "fifo":
+        os.mkfifo(odd)
+    else:
+        odd = Path("/dev/zero")
+    code, out = invoke(str(odd), "--no-cache")
+    assert code == 1 and "not a file" in out and "Traceback" not in out
+    cache = LinkCache.load(odd)
+    assert cache.records == {} and "not a file" in str(cache.warning)

@@ -7,11 +7,15 @@ file: every save writes a temporary file in the same folder, syncs it, then ``os
 from __future__ import annotations
 
 import json
+import os
 import time
+from math import isfinite
 from pathlib import Path
 from typing import Any
 
 from ddl_catalog.files import write_atomic
+from ddl_catalog.load import LoadError, read_bytes
+from ddl_catalog.rules.url_scheme import url_problem
 
 #: How long a result stays fresh, per outcome, in seconds. Errors are re-checked soon.
 TTL: dict[str, float] = {
@@ -21,6 +25,36 @@ TTL: dict[str, float] = {
     "error": 3600.0,
 }
 VERSION = 1
+
+
+#: The largest cache file read (~300 bytes a link: room for a million links).
+MAX_BYTES = 512 * 1024 * 1024
+
+
+def _usable(url: str, record: Any) -> bool:
+    """Say whether a cached record has the shape of a result of ``url``.
+
+    A hand-edited or corrupt cache must neither crash the run (Result.from_record) nor feed
+    --fix an address that validate would refuse.
+    """
+    if not isinstance(record, dict) or record.get("url") != url:
+        return False
+    if record.get("outcome") not in TTL or not _number(record.get("checked_at")):
+        return False
+    status, new_url = record.get("status"), record.get("new_url")
+    if status is not None and (not isinstance(status, int) or isinstance(status, bool)):
+        return False
+    if record.get("elapsed") is not None and not _number(record["elapsed"]):
+        return False
+    for name in ("final_url", "error"):
+        if record.get(name) is not None and not isinstance(record[name], str):
+            return False
+    return new_url is None or (isinstance(new_url, str) and url_problem(new_url) is None)
+
+
+def _number(value: Any) -> bool:
+    """Say whether ``value`` is a finite JSON number (not a boolean)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and isfinite(value)
 
 
 class LinkCache:
@@ -36,20 +70,23 @@ class LinkCache:
     def load(cls, path: Path) -> LinkCache:
         """Read the cache at ``path``; a missing or unreadable file gives an empty cache."""
         cache = cls(path)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
+        if not os.path.lexists(path):
             return cache
-        except (OSError, ValueError) as exc:
+        try:  # a regular file of bounded size only: a FIFO or /dev/zero is not read
+            data = json.loads(read_bytes(path, str(path), MAX_BYTES, "a link cache"))
+        except LoadError as exc:
+            cache.warning = f"ignoring unreadable link cache {path}: {exc.problem.message}"
+            return cache
+        except (ValueError, RecursionError) as exc:
             cache.warning = f"ignoring unreadable link cache {path}: {exc}"
             return cache
         results = data.get("results") if isinstance(data, dict) else None
         if not isinstance(results, dict) or data.get("version") != VERSION:
             cache.warning = f"ignoring link cache {path}: unknown format"
             return cache
-        cache.records = {
-            url: rec for url, rec in results.items() if isinstance(rec, dict) and "outcome" in rec
-        }
+        cache.records = {url: rec for url, rec in results.items() if _usable(url, rec)}
+        if dropped := len(results) - len(cache.records):
+            cache.warning = f"ignoring {dropped} of {len(results)} records of {path}: malformed"
         return cache
 
     def fresh(self, url: str, now: float | None = None) -> dict[str, Any] | None:

@@ -15,6 +15,7 @@ from ddl_catalog import terminal
 from ddl_catalog.net.cache import LinkCache
 from ddl_catalog.net.linkcheck import OUTCOMES, Checker, LinkCheckError, Options, Result
 from ddl_catalog.net.links import Occurrence, catalog_urls, file_urls
+from ddl_catalog.rules.url_scheme import url_problem
 
 DEFAULT_CACHE = Path(".cache") / "linkcheck.json"
 
@@ -138,6 +139,10 @@ def _fix(
     moves_by_file: dict[str, dict[str, str]] = defaultdict(dict)
     for result in results:
         if result.outcome != "moved" or result.new_url is None:
+            continue
+        if (why := url_problem(result.new_url)) is not None:  # never write what validate refuses
+            line = f"not fixed (the new URL {why}): {result.url} -> {result.new_url}"
+            print(terminal.safe(line), file=out)
             continue
         if not worth_fixing(result.url, result.new_url):
             print(f"not fixed (looks like a removal): {result.url} -> {result.new_url}", file=out)

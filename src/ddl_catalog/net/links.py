@@ -9,8 +9,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ddl_catalog.load import LoadError, read_bytes
+
 _URL = re.compile(r"""https?://[^\s<>"'`\[\]{}|\\^]+""", re.IGNORECASE)
 _TRAILING = ".,;:!?*_~"
+#: The largest input file read (a built site's biggest page is a few megabytes).
+MAX_INPUT_BYTES = 64 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -43,10 +47,11 @@ def file_urls(paths: Iterable[Path]) -> dict[str, list[Occurrence]]:
     """Return the http(s) URLs of Markdown, HTML or text files in order, with their lines."""
     found: dict[str, list[Occurrence]] = defaultdict(list)
     for path in paths:
-        try:
-            text = path.read_text(encoding="utf-8", errors="replace")
-        except OSError as exc:
-            raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+        try:  # a regular file of bounded size: a FIFO or /dev/zero is refused, not read
+            raw = read_bytes(path, str(path), MAX_INPUT_BYTES, "a file of links")
+        except LoadError as exc:
+            raise InputError(f"{path}: {exc.problem.message}") from exc
+        text = raw.decode("utf-8", errors="replace")
         for number, line in enumerate(text.splitlines(), start=1):
             for url in urls_in_text(line):
                 found[url].append(Occurrence(str(path), f"line {number}"))
