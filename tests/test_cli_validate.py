@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import click
+import pytest
 from click.testing import CliRunner
 
 from conftest import GOOD_FRAMEWORK, GOOD_PAPER
@@ -144,6 +145,39 @@ def test_an_alias_that_repeats_a_category_id_is_located(
         f"data/categories.yml:{len(lines)}:26: error: category id 'surveys' is defined twice "
         f"(first at line {first}) [categories]"
     )
+
+
+@pytest.mark.parametrize(
+    ("added", "says"),
+    [
+        (
+            "  - id: api\n    title: API\n    description: Clashes with the exports.\n",
+            "category id 'api' clashes with the site page /api/: rename the category",
+        ),
+        (
+            "  - id: background\n    title: Background\n"
+            "    description: Older work of the field.\n"
+            "    children:\n      - id: '2'\n        title: Two\n"
+            "        description: An odd subtopic.\n",
+            "category id '2' clashes with the page /background/2/ of the topic 'background': "
+            "rename the category",
+        ),
+    ],
+    ids=["top-level", "subtopic"],
+)
+def test_a_category_that_would_overwrite_a_site_page_is_located(
+    catalog_dir: Callable[..., Path], added: str, says: str
+) -> None:
+    # It passed validate, then the site build stopped with no file, line or column.
+    root = catalog_dir()
+    tree = root / "data" / "categories.yml"
+    tree.write_text(tree.read_text(encoding="utf-8") + added, encoding="utf-8")
+    line = len(tree.read_text(encoding="utf-8").splitlines()) - 2  # the id, then 2 lines
+    result = CliRunner().invoke(cli, ["validate", "--root", str(root)])
+    assert result.exit_code == 1
+    first = result.output.splitlines()[0]
+    assert first.startswith(f"data/categories.yml:{line}:")
+    assert first.endswith(f"error: {says} [page-clash]")
 
 
 def test_python_dash_m_and_console_script_agree() -> None:

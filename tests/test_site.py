@@ -666,8 +666,14 @@ def test_year_chart_has_a_bar_per_year_with_papers() -> None:
 def test_a_subcategory_named_like_a_page_number_or_index_is_refused(
     catalog_dir: Callable[..., Path],
 ) -> None:
-    """/<top>/2/ is a part page and /<top>/index/ the topic's own: no subtopic takes them."""
+    """/<top>/2/ is a part page and /<top>/index/ the topic's own: no subtopic takes them.
+
+    validate reports it (test_cli_validate); the site refuses it too, for a catalog model
+    built without validation.
+    """
+    from ddl_catalog.catalog import build
     from ddl_catalog.render.site_pages import PageBuilder, SiteDataError
+    from ddl_catalog.validate import validate
 
     root = catalog_dir()
     tree = root / "data" / "categories.yml"
@@ -675,7 +681,9 @@ def test_a_subcategory_named_like_a_page_number_or_index_is_refused(
     for name in ("'2'", "index"):
         tree.write_text(text.replace("- id: data-parallelism", f"- id: {name}", 1), "utf-8")
         assert f"id: {name}" in tree.read_text(encoding="utf-8")
-        catalog = open_catalog(root)
+        report = validate(root)
+        assert [p.rule for p in report.errors] == ["page-clash"]
+        catalog = build(root, report)
         page = f"/parallelism/{name.strip(chr(39))}/"
         with pytest.raises(SiteDataError, match=f"clashes with the page {page} of the topic"):
             PageBuilder(catalog, REPO / "templates" / "site", edit_base="https://example.org/")

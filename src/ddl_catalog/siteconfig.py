@@ -7,6 +7,39 @@ from pathlib import Path
 
 _SITE_URL = re.compile(r"^site_url:\s*['\"]?(https?://[^\s'\"#]+)", re.MULTILINE)
 
+#: Paths the site uses for its own pages; a top-level category may not take one of them.
+RESERVED = frozenset(
+    {
+        "index",
+        "kinds",
+        "explore",
+        "papers-by-year",
+        "tags",
+        "contributing",
+        "data-format",
+        "assets",
+        "api",
+        "search",
+    }
+)
+
+
+def page_clash(category_id: str, parent: str | None = None) -> str | None:
+    """Say which of the site's own pages a category's page would overwrite, or None.
+
+    A topic lives at /<id>/, so it may not take a name of RESERVED; a subtopic lives at
+    /<parent>/<id>/, where /<parent>/2/ is the second part of a long topic page and
+    /<parent>/index/ the topic's own page. ``validate`` and the site build both ask here.
+    """
+    if parent is None and category_id in RESERVED:
+        return f"category id {category_id!r} clashes with the site page /{category_id}/"
+    if parent is not None and (category_id.isdigit() or category_id == "index"):
+        return (
+            f"category id {category_id!r} clashes with the page /{parent}/{category_id}/ "
+            f"of the topic {parent!r}"
+        )
+    return None
+
 
 def site_url(root: Path) -> str | None:
     """Return the http(s) site_url of root/mkdocs.yml, or None when there is none.

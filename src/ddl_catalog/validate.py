@@ -23,6 +23,7 @@ from ddl_catalog.load import (
 from ddl_catalog.rules import RULES, Context
 from ddl_catalog.rules.base import problem
 from ddl_catalog.rules.schema import check_document
+from ddl_catalog.siteconfig import page_clash
 
 #: Folders under data/ that hold something other than entries.
 NON_ENTRY_FOLDERS = frozenset({"metadata", "seed-corrections"})
@@ -171,6 +172,10 @@ def _categories(doc: Document, problems: list[Problem]) -> tuple[dict[str, Path_
             ((i, "children", j), child) for j, child in enumerate(top.get("children", []))
         ]
         for where, node in nodes:
+            parent = None if len(where) == 1 else top["id"]
+            if clash := page_clash(node["id"], parent):
+                message = f"{clash}: rename the category"
+                problems.append(problem(doc, ("categories", *where, "id"), message, "page-clash"))
             names = [(("categories", *where, "id"), node["id"], None)]
             names += [
                 (("categories", *where, "aliases", k), alias, node["id"])

@@ -31,6 +31,7 @@ from markupsafe import Markup, escape
 from ddl_catalog.metadata import Metadata, MetadataError, entry_keys, load_metadata
 from ddl_catalog.model import KIND_LABELS, Catalog, Entry
 from ddl_catalog.render.readme import authors_text
+from ddl_catalog.siteconfig import page_clash
 
 #: Kind groups, each one page under kinds/<slug>/: (slug, title, kinds).
 KIND_GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
@@ -49,22 +50,6 @@ DOWNLOADS: tuple[tuple[str, str], ...] = (
     ("papers.json", "Every paper as CSL-JSON"),
     ("feed.xml", "Feed of recently added entries (Atom)"),
     ("api/catalog.schema.json", "JSON Schema of the catalog JSON"),
-)
-
-#: Paths the site uses for its own pages; a top-level category may not take one of them.
-RESERVED = frozenset(
-    {
-        "index",
-        "kinds",
-        "explore",
-        "papers-by-year",
-        "tags",
-        "contributing",
-        "data-format",
-        "assets",
-        "api",
-        "search",
-    }
 )
 
 #: Default budget of generated HTML per page, in bytes; bigger pages are split in parts.
@@ -321,19 +306,11 @@ class PageBuilder:
     def _check_ids(self) -> None:
         """Refuse top-level category ids that would overwrite one of the site's own pages."""
         for top in self.catalog.top_categories():
-            if top.id in RESERVED:
-                raise SiteDataError(
-                    f"category id {top.id!r} clashes with the site page "
-                    f"/{top.id}/; rename the category"
-                )
+            if clash := page_clash(top.id):
+                raise SiteDataError(f"{clash}; rename the category")
             for child in self.catalog.children(top.id):
-                # /<top>/2/ is the second part of a long topic page; /<top>/index/ would be
-                # the topic's own page.
-                if child.id.isdigit() or child.id == "index":
-                    raise SiteDataError(
-                        f"category id {child.id!r} clashes with the page /{top.id}/{child.id}/ "
-                        f"of the topic {top.id!r}; rename the category"
-                    )
+                if clash := page_clash(child.id, top.id):
+                    raise SiteDataError(f"{clash}; rename the category")
 
     def _stash(self, html: str) -> Markup:
         """Keep a block of raw HTML out of the Markdown; return the marker that stands for it."""
