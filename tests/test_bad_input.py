@@ -168,7 +168,7 @@ CASES: dict[str, tuple[dict[str, str | bytes], str, str]] = {
     "a hexadecimal year of 5,000 digits": (
         {P: paper(year="year: 0x" + "f" * 5000)},
         f"{P}:9:7",
-        "is too large",
+        "write the number 0xfffffffffffffff... in plain decimal digits",
     ),
     # Nesting: a located error past 50 levels, never a RecursionError.
     "lists nested 10,000 deep": (

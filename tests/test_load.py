@@ -17,9 +17,7 @@ quoted_number: "2012"
 single_quoted: '1.5'
 year: 2012
 negative: -3
-hex: 0x1F
 octal: 0o17
-underscored: 1_000
 float: 1.5
 exponent: 6.02e+23
 infinite: .inf
@@ -50,6 +48,20 @@ def test_plain_scalars_are_typed_as_pyyaml_types_them() -> None:
     assert ours["quoted_number"] == "2012"
     assert ours["yes_no"] == [True, False, True, False, True, False, True]
     assert ours["empty"] is None and ours["tilde"] is None
+
+
+@pytest.mark.parametrize("written", ["0x7e0", "03740", "0b11111100000", "2_016", "33:36", "-0x1"])
+def test_an_integer_not_in_plain_decimal_is_refused(written: str) -> None:
+    # YAML 1.1 reads 03740 as octal (2016), YAML 1.2 as 3740, and fmt wrote 33:36 back quoted
+    # ("33:36", which validate refused): one spelling, read alike everywhere.
+    with pytest.raises(LoadError, match="in plain decimal digits") as caught:
+        parse_yaml(f"id: x\nyear: {written}\n", "x.yml")
+    assert (caught.value.problem.line, caught.value.problem.column) == (2, 7)
+
+
+@pytest.mark.parametrize("written", ["0", "2016", "-3", "+7"])
+def test_plain_decimal_integers_are_read(written: str) -> None:
+    assert parse_yaml(f"n: {written}\n", "x.yml").data == {"n": int(written)}
 
 
 @pytest.mark.parametrize("written", ["2024-01-31", "2024-01-31 10:00:00", "2024-01-31T10:00:00Z"])

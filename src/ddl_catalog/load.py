@@ -70,6 +70,8 @@ _INT_TAG = "tag:yaml.org,2002:int"
 #: Integers are refused from this magnitude on: no field needs more, and a number of thousands
 #: of digits cannot even be printed (Python converts at most 4300 digits to text).
 _INT_LIMIT = 2**63
+#: An integer as every YAML reader reads it alike (YAML 1.1 takes 010 as octal, 1.2 as ten).
+_DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
 #: First characters for which an implicit resolver (int, float, bool, null) may apply; a plain
 #: scalar starting with any other character is a string without asking the resolver.
 _RESOLVABLE_FIRST = frozenset(
@@ -529,6 +531,14 @@ class _Builder:
         tag = _RESOLVE(ScalarNode, value, (True, False))
         if tag == _STR_TAG:
             return value
+        if tag == _INT_TAG and not _DECIMAL.fullmatch(value):
+            shown = value if len(value) <= 20 else f"{value[:17]}..."
+            raise _fail(
+                self.display,
+                *_at(event),
+                f"write the number {shown} in plain decimal digits (2016, not 0x7e0, 03740, "
+                "2_016 or 33:36): YAML readers disagree on what the other forms mean",
+            )
         node = ScalarNode(tag, value, event.start_mark, event.end_mark, None)
         construct: Callable[[Any, ScalarNode], Any] = _CONSTRUCTOR.yaml_constructors[tag]
         try:
