@@ -180,6 +180,29 @@ def test_a_category_that_would_overwrite_a_site_page_is_located(
     assert first.endswith(f"error: {says} [page-clash]")
 
 
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("corrections:\n  - [unclosed\n", "data/seed-corrections.yml:3:1: error: malformed YAML"),
+        (
+            "corrections:\n  - seed: '000'\n    line: -5\n    url: https://a.example/\n"
+            "    action: dropped\n    reason: Gone for good.\n",
+            "data/seed-corrections.yml:3:11: error: 'corrections[0].line': -5 is less than",
+        ),
+    ],
+    ids=["malformed", "wrong shape"],
+)
+def test_seed_corrections_are_validated_when_present(
+    catalog_dir: Callable[..., Path], text: str, says: str
+) -> None:
+    # import reads the file and skipped an unusable one "because validate reports it"; it did not.
+    root = catalog_dir()
+    (root / "data" / "seed-corrections.yml").write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["validate", "--root", str(root)])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[0].startswith(says)
+
+
 def test_python_dash_m_and_console_script_agree() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "ddl_catalog", "validate", "--root", str(ROOT)],

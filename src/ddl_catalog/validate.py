@@ -216,6 +216,10 @@ def _validate(root: FilePath) -> Report:
             problems.append(exc.problem)
     categories_doc = _load_tree(root, "categories", problems)
     tags_doc = _load_tree(root, "tags", problems)
+    if os.path.lexists(
+        os.path.join(root, "data", "seed-corrections.yml")
+    ):  # optional; import reads it
+        _load_tree(root, "seed-corrections", problems)
     categories, aliases = _categories(categories_doc, problems) if categories_doc else ({}, {})
     context = Context(
         entries=documents,
