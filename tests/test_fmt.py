@@ -233,3 +233,22 @@ def test_real_data_file_formats_idempotently_without_changing_data(file: Path) -
         if isinstance(before.get(key), str):
             before[key] = " ".join(before[key].split())
     assert after == before
+
+
+def test_a_file_that_is_no_entry_of_the_catalog_is_an_error(
+    catalog_dir: Callable[..., Path], tmp_path: Path
+) -> None:
+    # A wrong path given to fmt --check (in a hook or a CI step) once passed without a word.
+    root = catalog_dir({"data/frameworks/horovod.yml": CANONICAL})
+    elsewhere = tmp_path / "elsewhere.yml"
+    elsewhere.write_text(MESSY)
+    readme = root / "README.md"
+    readme.write_text("# List\n")
+    result = CliRunner().invoke(
+        cli, ["fmt", "--check", "--root", str(root), str(elsewhere), str(readme)]
+    )
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert any(line.startswith(f"{elsewhere}:1:1: error: not an entry file") for line in lines)
+    assert any(line.startswith("README.md:1:1: error: not an entry file") for line in lines)
+    assert elsewhere.read_text() == MESSY

@@ -286,6 +286,14 @@ def run(root: Path, files: Sequence[Path] = (), *, check: bool = False) -> FmtRe
     result = FmtResult()
     if files:
         targets = [f for f in files if is_entry_file(f)]
+        data = os.path.abspath(root / "data")
+        for other in (f for f in files if not is_entry_file(f)):
+            if os.path.abspath(other).startswith(data + os.sep):
+                continue  # the catalog's own other files (categories.yml ...): not entries
+            # Anything else is a wrong path (a typo in a hook or a CI step): it must not pass.
+            message = "not an entry file (data/<folder>/<id>.yml of a catalog): not formatted"
+            result.problems.append(Problem(_display(root, other), 1, 1, "error", message, "file"))
+            result.checked += 1
     else:
         found, refused = scan(root)
         targets = [Path(file) for file, _ in found]
