@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import errno
 import os
+import signal
 import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -239,4 +241,30 @@ def test_a_broken_theme_override_is_named_not_called_a_write_error(root: Path) -
     code, output = cli_site(root)
     assert code == 1 and output.startswith("Error: ") and "main.html:" in output
     assert "Traceback" not in output
+    assert_previous_site_intact(root)
+
+
+def test_sigterm_mid_build_removes_the_scratch_and_keeps_the_site(root: Path) -> None:
+    # SIGTERM (a cancelled CI job, timeout(1)) ended the process at once and left the scratch
+    # folder behind; now it unwinds like Ctrl-C. The build is slowed by a plugin hook that waits
+    # (bounded) until it is killed, so the signal lands while the scratch folder exists.
+    script = (
+        "import sys, time\n"
+        "from ddl_catalog.render import site\n"
+        "real = site.CatalogPlugin.on_config\n"
+        "def slow(self, config):\n"
+        "    print('building', flush=True); time.sleep(20); return real(self, config)\n"
+        "site.CatalogPlugin.on_config = slow\n"
+        "from ddl_catalog.cli import main\n"
+        "sys.argv = ['ddl-catalog', 'site', '--root', sys.argv[1]]\n"
+        "main()\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    with subprocess.Popen(
+        [sys.executable, "-c", script, str(root)], stdout=subprocess.PIPE, text=True, env=env
+    ) as proc:
+        assert proc.stdout is not None and proc.stdout.readline() == "building\n"
+        assert scratch_left(root) != []  # the build has its scratch folder
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 143
     assert_previous_site_intact(root)

@@ -5,10 +5,13 @@ Heavy modules are imported inside the commands, so that ``validate`` starts fast
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -46,13 +49,37 @@ class CatalogGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command, turning an uncaught OSError or BuildDateError into a ClickException."""
         try:
-            return super().invoke(ctx)
+            with _terminate_like_interrupt():
+                return super().invoke(ctx)
         except BrokenPipeError:
             raise  # a closed stdout: click and main() end quietly
         except OSError as err:
             raise click.ClickException(os_error_text(err)) from err
         except BuildDateError as err:
             raise click.ClickException(str(err)) from err
+
+
+@contextlib.contextmanager
+def _terminate_like_interrupt() -> Iterator[None]:
+    """Let SIGTERM end a command the way Ctrl-C does, so that its clean-up code runs.
+
+    CI runners cancelling a job, timeout(1) and systemd send SIGTERM, whose default action
+    ends the process at once: a site build left its scratch folder behind. Raising SystemExit
+    (status 143, as the signal's) unwinds through every ``finally`` instead.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers can only be set from the main thread
+        return
+    previous = signal.signal(signal.SIGTERM, _exit_on_terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _exit_on_terminate(signum: int, frame: object) -> None:
+    """Raise SystemExit for SIGTERM (see _terminate_like_interrupt)."""
+    raise SystemExit(128 + signum)
 
 
 def os_error_text(err: OSError) -> str:
