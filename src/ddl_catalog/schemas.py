@@ -72,9 +72,11 @@ def generate_validator_source(name: str) -> str:
         "from fastjsonschema import JsonSchemaValueException, JsonSchemaValuesException",
         _EXCEPTIONS,
     )
+    # fastjsonschema always imports Decimal and lets number checks accept it, but the data
+    # comes from YAML and JSON parsers, which never make one: the import would only cost
+    # start-up time (decimal loads a C extension and numbers).
+    code = code.replace("(int, float, Decimal)", "(int, float)")
     if code.count("Decimal") == 1:
-        # fastjsonschema always imports Decimal; where no number check uses it, the import
-        # would only cost start-up time (decimal loads a C extension and numbers).
         code = code.replace("from decimal import Decimal\n", "", 1)
     entry = re.search(r"^def (validate_\w+)\(", code, re.MULTILINE)
     if entry is None:  # pragma: no cover - fastjsonschema always emits one

@@ -3,7 +3,6 @@
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
-from decimal import Decimal
 import re
 
 class JsonSchemaValueException(ValueError):
@@ -60,7 +59,7 @@ def validate_https___ddl_catalog_github_io_schema_seed_corrections_schema_json(d
                             data__corrections_item__line = data__corrections_item["line"]
                             if not isinstance(data__corrections_item__line, (int)) and not (isinstance(data__corrections_item__line, float) and data__corrections_item__line.is_integer()) or isinstance(data__corrections_item__line, bool):
                                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].line".format(**locals()) + " must be integer")
-                            if isinstance(data__corrections_item__line, (int, float, Decimal)) and not isinstance(data__corrections_item__line, bool):
+                            if isinstance(data__corrections_item__line, (int, float)) and not isinstance(data__corrections_item__line, bool):
                                 if data__corrections_item__line < 1:
                                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".corrections[{data__corrections_x}].line".format(**locals()) + " must be bigger than or equal to 1")
                         if "url" in data__corrections_item_keys:
