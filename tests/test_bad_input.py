@@ -171,12 +171,17 @@ CASES: dict[str, tuple[dict[str, str | bytes], str, str]] = {
         "write the number 0xfffffffffffffff... in plain decimal digits",
     ),
     # Nesting: a located error past 50 levels, never a RecursionError.
+    # File and line, not the column: where a parser stops scanning is its own affair.
     "lists nested 10,000 deep": (
         {P: "[" * 10_000 + "]" * 10_000 + "\n"},
-        f"{P}:1:51",
+        f"{P}:1:",
         "lists and mappings nest more than 50 levels deep here; an entry needs three [yaml]",
     ),
-    "mappings nested 10,000 deep": ({P: "{a: " * 10_000 + "\n"}, f"{P}:1:201", "more than 50"),
+    "mappings nested 10,000 deep": (
+        {P: "{a: " * 10_000 + "\n"},
+        f"{P}:1:",
+        "lists and mappings nest more than 50 levels deep here; an entry needs three [yaml]",
+    ),
     "deep nesting inside a field": (
         {P: paper(venue="venue: " + "[" * 60 + "]" * 60)},
         f"{P}:10:57",

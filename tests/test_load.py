@@ -5,10 +5,12 @@ from __future__ import annotations
 import math
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
 
+from ddl_catalog import load
 from ddl_catalog.load import MAX_DEPTH, MAX_FILE_BYTES, LoadError, parse_yaml, read_text
 
 SCALARS = """\
@@ -77,24 +79,65 @@ def test_keys_are_text_and_positions_are_kept() -> None:
     assert document.where(("2012",), key=True) == (2, 1)
 
 
-@pytest.mark.parametrize(
-    ("text", "where"),
-    [
-        ("[" * 10_000, (1, 51)),
-        ("[" * 1_000_000, (1, 51)),
-        ("{a: " * 1_000_000, (1, 201)),
-        ("a:\n" + "".join(" " * n + "- \n" for n in range(0, 120, 2)), (51, 99)),
-    ],
-    ids=["10k brackets", "1M brackets", "1M mappings", "block lists"],
-)
-def test_any_depth_is_a_located_error_never_a_recursion_error(
-    text: str, where: tuple[int, int]
+#: The parsers PyYAML may give the loader: libyaml's (whose scanner, from PyYAML 6.0.4 on, stops
+#: flow nesting past 1,000 levels by itself) and the pure-Python one (which has no such limit).
+PARSERS = [
+    pytest.param(yaml.SafeLoader, id="python-parser"),
+    pytest.param(
+        getattr(yaml, "CSafeLoader", None),
+        id="libyaml",
+        marks=pytest.mark.skipif(not yaml.__with_libyaml__, reason="PyYAML built without libyaml"),
+    ),
+]
+DEEP = [
+    pytest.param("[" * 10_000, 1, id="10k brackets"),
+    pytest.param("[" * 1_000_000, 1, id="1M brackets"),
+    pytest.param("{a: " * 1_000_000, 1, id="1M mappings"),
+    pytest.param("[" * 999 + "]" * 999, 1, id="999 brackets, closed"),
+    pytest.param(
+        "a:\n" + "".join(" " * n + "- \n" for n in range(0, 120, 2)), 51, id="block lists"
+    ),
+]
+
+
+@pytest.mark.parametrize("parser", PARSERS)
+@pytest.mark.parametrize(("text", "line"), DEEP)
+def test_any_depth_is_the_loaders_own_located_error_under_any_parser(
+    text: str, line: int, parser: type, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # Whichever layer notices first (the builder's bound or libyaml's scanner), the reader
+    # gets the same one-line message with its rule, at the line of the deep nesting: never
+    # libyaml's wording, never a RecursionError. The column is where a parser stopped, so it
+    # is not asserted.
+    monkeypatch.setattr(load, "_Parser", parser)
     with pytest.raises(LoadError) as caught:
         parse_yaml(text, "x.yml")
     problem = caught.value.problem
-    assert (problem.line, problem.column, problem.rule) == (*where, "yaml")
-    assert f"nest more than {MAX_DEPTH} levels deep" in problem.message
+    assert (problem.path, problem.line, problem.rule) == ("x.yml", line, "yaml")
+    assert problem.message == (
+        f"lists and mappings nest more than {MAX_DEPTH} levels deep here; an entry needs three"
+    )
+    assert "\n" not in str(caught.value)
+
+
+def test_a_nesting_limit_in_every_parser_is_still_the_loaders_own_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Should a PyYAML limit nesting in its pure-Python parser too, the message stays ours.
+    class Refusing(yaml.SafeLoader):
+        def get_event(self) -> Any:
+            mark = yaml.Mark("x.yml", 0, 0, 7, None, None)
+            raise yaml.scanner.ScannerError(
+                "while scanning", mark, "exceeded maximum nesting depth", mark
+            )
+
+    monkeypatch.setattr(load.yaml, "SafeLoader", Refusing)
+    monkeypatch.setattr(load, "_Parser", Refusing)
+    with pytest.raises(LoadError) as caught:
+        parse_yaml("[[[[", "x.yml")
+    problem = caught.value.problem
+    assert (problem.line, problem.column, problem.rule) == (1, 8, "yaml")
+    assert problem.message.startswith(f"lists and mappings nest more than {MAX_DEPTH} levels")
 
 
 def test_fifty_levels_are_allowed_and_fifty_one_are_not() -> None:

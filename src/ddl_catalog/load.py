@@ -340,14 +340,23 @@ def parse_yaml(text: str, display: str) -> Document:
         raise
 
 
-def _parse(text: str, display: str, *, record: bool) -> Document:
+def _parse(text: str, display: str, *, record: bool, parser: type[Any] | None = None) -> Document:
     """Run the event builder once, turning libyaml's errors into a located LoadError."""
-    builder = _Builder(text, display, record=record)
+    parser = parser or _Parser
+    builder = _Builder(text, display, record=record, parser=parser)
     try:
         return builder.build()
     except yaml.MarkedYAMLError as exc:
         line, column = _position(exc.problem_mark or exc.context_mark)
         problem = exc.problem or exc.context or "malformed YAML"
+        if _NESTING_LIMIT in problem:
+            if parser is not yaml.SafeLoader:
+                # libyaml (PyYAML 6.0.4 on) refuses flow nesting past 1,000 levels while its
+                # scanner reads ahead, before the builder meets its own, lower bound. The
+                # pure-Python parser has no such limit, so it lets the builder report the
+                # bound itself: the same message, rule and place under any PyYAML.
+                return _parse(text, display, record=record, parser=yaml.SafeLoader)
+            raise _too_deep(display, line, column) from exc
         hint = ""
         if _tab_near(text, line):
             hint = "; indent with spaces, not tabs"
@@ -362,6 +371,20 @@ def _parse(text: str, display: str, *, record: bool) -> Document:
         raise _fail(display, 1, 1, f"{exc.reason}: save the file as UTF-8", "encoding") from exc
     finally:
         builder.parser.dispose()
+
+
+#: What libyaml says when its own nesting limit stops the scanner (PyYAML 6.0.4's libyaml).
+_NESTING_LIMIT = "maximum nesting depth"
+
+
+def _too_deep(display: str, line: int, column: int) -> LoadError:
+    """Build the error of lists and mappings nested past MAX_DEPTH, at the first deeper one."""
+    return _fail(
+        display,
+        line,
+        column,
+        f"lists and mappings nest more than {MAX_DEPTH} levels deep here; an entry needs three",
+    )
 
 
 def _tab_near(text: str, line: int) -> bool:
@@ -401,8 +424,10 @@ def load_file(
 class _Builder:
     """Turns the parser's event stream into plain Python data plus positions."""
 
-    def __init__(self, text: str, display: str, *, record: bool) -> None:
-        self.parser = _Parser(text)
+    def __init__(
+        self, text: str, display: str, *, record: bool, parser: type[Any] | None = None
+    ) -> None:
+        self.parser = (parser or _Parser)(text)
         self.text = text
         self.display = display
         self.record = record
@@ -472,13 +497,7 @@ class _Builder:
         self._check(event)
         line, column = _at(event)
         if depth > MAX_DEPTH:
-            raise _fail(
-                self.display,
-                line,
-                column,
-                f"lists and mappings nest more than {MAX_DEPTH} levels deep here; "
-                "an entry needs three",
-            )
+            raise _too_deep(self.display, line, column)
         if record:
             self.positions[path] = (line, column)
         if cls is ev.SequenceStartEvent:
