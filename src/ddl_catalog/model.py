@@ -41,6 +41,7 @@ FIELD_ORDER: tuple[str, ...] = (
     "authors",
     "year",
     "venue",
+    "venue_year",
     "identifiers",
     "links",
     "related",
@@ -55,6 +56,7 @@ INVERSE_RELATIONS: dict[str, str] = {
     "describes": "described-by",
     "part-of": "has-part",
     "supersedes": "superseded-by",
+    "builds-on": "built-on-by",
     "see-also": "see-also",
 }
 
@@ -105,6 +107,7 @@ class Entry:
     authors: tuple[str, ...] = ()
     year: int | None = None
     venue: str | None = None
+    venue_year: int | None = None
     identifiers: Identifiers = field(default_factory=Identifiers)
     links: tuple[Link, ...] = ()
     related: tuple[Related, ...] = ()
@@ -138,6 +141,7 @@ class Entry:
             authors=tuple(data.get("authors") or ()),
             year=data.get("year"),
             venue=data.get("venue"),
+            venue_year=data.get("venue_year"),
             identifiers=Identifiers(
                 arxiv=ids.get("arxiv"), doi=ids.get("doi"), github=ids.get("github")
             ),

@@ -149,6 +149,11 @@ def validate_https___ddl_catalog_github_io_schema_entry_schema_json(data, custom
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".venue must be longer than or equal to 1 characters")
                 if data__venue_len > 200:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".venue must be shorter than or equal to 200 characters")
+        if "venue_year" in data_keys:
+            data_keys.remove("venue_year")
+            data__venueyear = data["venue_year"]
+            if not isinstance(data__venueyear, (int)) and not (isinstance(data__venueyear, float) and data__venueyear.is_integer()) or isinstance(data__venueyear, bool):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".venue_year must be integer")
         if "identifiers" in data_keys:
             data_keys.remove("identifiers")
             data__identifiers = data["identifiers"]
@@ -253,8 +258,8 @@ def validate_https___ddl_catalog_github_io_schema_entry_schema_json(data, custom
                         if "relation" in data__related_item_keys:
                             data__related_item_keys.remove("relation")
                             data__related_item__relation = data__related_item["relation"]
-                            if not (isinstance(data__related_item__relation, str) and data__related_item__relation == 'implements' or isinstance(data__related_item__relation, str) and data__related_item__relation == 'describes' or isinstance(data__related_item__relation, str) and data__related_item__relation == 'part-of' or isinstance(data__related_item__relation, str) and data__related_item__relation == 'supersedes' or isinstance(data__related_item__relation, str) and data__related_item__relation == 'see-also'):
-                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".related[{data__related_x}].relation".format(**locals()) + " must be one of ['implements', 'describes', 'part-of', 'supersedes', 'see-also']")
+                            if not (isinstance(data__related_item__relation, str) and data__related_item__relation == 'implements' or isinstance(data__related_item__relation, str) and data__related_item__relation == 'describes' or isinstance(data__related_item__relation, str) and data__related_item__relation == 'part-of' or isinstance(data__related_item__relation, str) and data__related_item__relation == 'supersedes' or isinstance(data__related_item__relation, str) and data__related_item__relation == 'builds-on' or isinstance(data__related_item__relation, str) and data__related_item__relation == 'see-also'):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".related[{data__related_x}].relation".format(**locals()) + " must be one of ['implements', 'describes', 'part-of', 'supersedes', 'builds-on', 'see-also']")
                         if data__related_item_keys:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".related[{data__related_x}]".format(**locals()) + " must not contain "+str(data__related_item_keys)+" properties")
         if "added" in data_keys:
