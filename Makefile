@@ -10,15 +10,21 @@ CLI    := $(BIN)/ddl-catalog
 .DEFAULT_GOAL := help
 .PHONY: help venv npm-tools build validate readme lint-readme site exports test lint typecheck unit serve bench clean
 .PHONY: fmt fmt-check lint-workflows links-report links-issue lighthouse
-.PHONY: pr-check ci validate-strict readme-commit
+.PHONY: pr-check ci validate-strict readme-commit lock test-latest
 
 help: ## List the targets.
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+# Development and CI install from the lock, every package pinned with its hashes (transitive ones
+# too, pip itself included); the package's own metadata keeps ranges, for other lists that
+# install it. A changed lock or pyproject.toml rebuilds .venv from nothing, so it holds exactly
+# what the lock says (`.venv/bin/pip freeze` matches it). `make lock` refreshes the lock.
+LOCK := requirements/dev.txt
+$(STAMP): pyproject.toml $(LOCK)
+	$(PYTHON) -m venv --clear $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
+	$(BIN)/python -m pip check
 	@# Byte-compile the editable package as pip does for installed ones: start-up stays fast
 	@# even where PYTHONDONTWRITEBYTECODE is set (stale files are simply recompiled in memory).
 	$(BIN)/python -m compileall -q src
@@ -114,6 +120,24 @@ unit: $(STAMP) $(if $(NPM),$(NPM_STAMP)) ## The pytest suite (browser and axe te
 
 serve: $(STAMP) ## Preview the website with live reload on http://127.0.0.1:8000/ddl-catalog/ (watches data/).
 	$(CLI) site --serve
+
+lock: $(STAMP) ## Resolve the newest releases into requirements/dev.txt (hashes, every platform).
+	$(BIN)/uv pip compile pyproject.toml requirements/tools.in --extra dev --upgrade \
+	  --generate-hashes --universal --python-version 3.11 --quiet -o $(LOCK)
+
+# Early warning: the whole suite against the newest release of every Python dependency,
+# unlocked, in a throw-away environment (build/latest-venv), so that a new release that breaks
+# us fails this (weekly) target rather than every pull request after the next lock bump. The
+# pinned npm tools stay as locked (tools/npm/package-lock.json).
+LATEST := build/latest-venv
+test-latest: $(if $(NPM),$(NPM_STAMP)) ## The test suite with the newest (unlocked) release of every Python dependency.
+	rm -rf $(LATEST)
+	$(PYTHON) -m venv $(LATEST)
+	$(LATEST)/bin/python -m pip install --quiet --upgrade pip
+	$(LATEST)/bin/python -m pip install --quiet --upgrade --upgrade-strategy eager -e '.[dev]'
+	$(LATEST)/bin/python -m pip freeze --exclude-editable > build/latest-freeze.txt
+	@echo "newest releases, as installed: build/latest-freeze.txt"
+	PATH="$(CURDIR)/$(LATEST)/bin:$$PATH" $(LATEST)/bin/pytest -q -p no:cacheprovider
 
 bench: $(STAMP) ## Run the benchmarks and print their tables.
 	$(BIN)/python benchmarks/run.py
