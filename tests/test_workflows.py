@@ -246,3 +246,24 @@ def test_issue_form_and_pr_template() -> None:
     assert fields["url"]["validations"]["required"] is True
     assert fields["kind"]["attributes"]["options"][0] == "paper"
     assert (REPO / ".github/PULL_REQUEST_TEMPLATE.md").read_text().count("- [ ]") >= 4
+
+
+def test_the_weekly_schedule_runs_the_suite_against_the_newest_releases() -> None:
+    upkeep = load(REPO / ".github/workflows/maintenance.yml")
+    assert upkeep[True]["schedule"]
+    job = upkeep["jobs"]["newest-dependencies"]
+    assert make_targets_called(run_commands({"jobs": {"x": job}})) == ["test-latest"]
+    latest = recipe("test-latest")
+    assert "-r $(LOCK)" not in latest and "--upgrade --upgrade-strategy eager" in latest
+    assert "pytest" in latest and "DDL_CATALOG_UNLOCKED=1" in latest
+
+
+def test_renovate_proposes_bumps_of_both_locks() -> None:
+    import json
+
+    config = json.loads((REPO / "renovate.json").read_text())
+    assert config["pip-compile"]["managerFilePatterns"] == ["/^requirements/dev\\.txt$/"]
+    assert config["lockFileMaintenance"]["enabled"] is True
+    managers = {m for rule in config["packageRules"] for m in rule.get("matchManagers", [])}
+    assert {"pip-compile", "npm"} <= managers
+    assert (REPO / "tools/npm/package-lock.json").exists()
