@@ -48,6 +48,8 @@ FIELD_ORDER: tuple[str, ...] = (
     "added",
     "status",
     "archive_url",
+    "maintenance",
+    "capabilities",
 )
 
 #: How a relation reads from the other side.
@@ -92,6 +94,59 @@ class Identifiers:
     github: str | None = None
 
 
+#: How each maintenance state reads for a reader (short, sentence case).
+MAINTENANCE_LABELS: dict[str, str] = {
+    "active": "Active",
+    "maintenance-only": "Maintenance only",
+    "unmaintained": "Unmaintained",
+    "archived": "Archived",
+    "deprecated": "Deprecated",
+    "moved": "Moved",
+    "superseded": "Superseded",
+    "unknown": "Maintenance unknown",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Maintenance:
+    """Whether a project is still looked after, with the evidence and the day it was read."""
+
+    state: str
+    checked: str
+    source: str | None = None
+    evidence: str | None = None
+    last_commit: str | None = None
+    moved_to: str | None = None
+    superseded_by: str | None = None
+
+    @property
+    def label(self) -> str:
+        """Return the state as a reader reads it ("Unmaintained")."""
+        return MAINTENANCE_LABELS[self.state]
+
+    @property
+    def maintained(self) -> bool:
+        """Say whether the project is looked after (active or taking fixes)."""
+        return self.state in ("active", "maintenance-only")
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One capability of a framework: yes, no, partial or unknown, with its source."""
+
+    value: str
+    note: str | None = None
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Capabilities:
+    """What a training framework supports, cell by cell, as of a day."""
+
+    as_of: str
+    cells: Mapping[str, Cell]
+
+
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One resource of the catalog."""
@@ -114,6 +169,8 @@ class Entry:
     added: str | None = None
     status: str = "active"
     archive_url: str | None = None
+    maintenance: Maintenance | None = None
+    capabilities: Capabilities | None = None
 
     @property
     def primary_category(self) -> str:
@@ -155,6 +212,15 @@ class Entry:
             added=data.get("added"),
             status=data.get("status", "active"),
             archive_url=data.get("archive_url"),
+            maintenance=Maintenance(**data["maintenance"]) if "maintenance" in data else None,
+            capabilities=(
+                Capabilities(
+                    as_of=data["capabilities"]["as_of"],
+                    cells={k: Cell(**v) for k, v in data["capabilities"]["cells"].items()},
+                )
+                if "capabilities" in data
+                else None
+            ),
         )
 
 

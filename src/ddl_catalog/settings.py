@@ -26,6 +26,15 @@ FILE = "catalog.yml"
 FIELDS = ("authors", "venue", "year", "links")
 
 
+class Column:
+    """One column of the capability matrix, as catalog.yml names it."""
+
+    __slots__ = ("group", "help", "id", "label")
+
+    def __init__(self, id: str, label: str, group: str, help: str | None = None) -> None:
+        self.id, self.label, self.group, self.help = id, label, group, help
+
+
 class Settings:
     """One catalog's settings (catalog.yml), with neutral defaults for what it leaves out.
 
@@ -35,6 +44,9 @@ class Settings:
 
     __slots__ = (
         "build_note",
+        "capability_columns",
+        "capability_intro",
+        "capability_title",
         "description",
         "feed_author",
         "feed_id",
@@ -43,6 +55,7 @@ class Settings:
         "fields",
         "kinds",
         "licence",
+        "maintained_kinds",
         "repository",
         "site_url",
         "test_note",
@@ -65,6 +78,10 @@ class Settings:
         fields: tuple[str, ...] = FIELDS,
         build_note: str = "creates .venv, validates the catalog, builds README.md and the website",
         test_note: str = "every check a pull request gets",
+        maintained_kinds: tuple[str, ...] = ("framework", "library"),
+        capability_title: str = "Compared",
+        capability_intro: str | None = None,
+        capability_columns: tuple[Column, ...] = (),
     ) -> None:
         self.title = title
         self.description = description
@@ -80,6 +97,12 @@ class Settings:
         #: What the README says `make build` and `make test` do.
         self.build_note = build_note
         self.test_note = test_note
+        #: Kinds whose entries give their maintenance state (rule maintenance-missing).
+        self.maintained_kinds = maintained_kinds
+        #: The capability matrix: its page title, intro and columns (none: no matrix).
+        self.capability_title = capability_title
+        self.capability_intro = capability_intro
+        self.capability_columns = capability_columns
         #: Whether the values come from a catalog.yml (False: all defaults).
 
     @property
@@ -127,6 +150,16 @@ def from_data(data: dict[str, object]) -> Settings:
         values.update({f"{k}_note": v for k, v in commands.items() if k in ("build", "test")})
     if "fields" in data:
         values["fields"] = tuple(data["fields"])  # type: ignore[arg-type]
+    if "maintained_kinds" in data:
+        values["maintained_kinds"] = tuple(data["maintained_kinds"])  # type: ignore[arg-type]
+    matrix = data.get("capabilities")
+    if isinstance(matrix, dict):
+        values["capability_columns"] = tuple(Column(**c) for c in matrix["columns"])
+        if "title" in matrix:
+            values["capability_title"] = matrix["title"]
+        values["capability_intro"] = (
+            " ".join(str(matrix["intro"]).split()) if "intro" in matrix else None
+        )
     return Settings(**values)  # type: ignore[arg-type]
 
 

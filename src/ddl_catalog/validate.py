@@ -221,6 +221,8 @@ def _validate(root: FilePath) -> Report:
     ):  # optional; import reads it
         _load_tree(root, "seed-corrections", problems)
     categories, aliases = _categories(categories_doc, problems) if categories_doc else ({}, {})
+    settings_doc, found = settings.check(root)  # catalog.yml, optional
+    problems.extend(found)
     context = Context(
         entries=documents,
         categories=categories,
@@ -228,6 +230,7 @@ def _validate(root: FilePath) -> Report:
         tags={t["id"] for t in tags_doc.data["tags"]} if tags_doc else set(),
         has_categories=categories_doc is not None,
         has_tags=tags_doc is not None,
+        settings=settings_doc.data if settings_doc is not None else None,
     )
     if not os.path.isdir(os.path.join(root, "data")):
         where = os.path.abspath(root)
@@ -237,8 +240,6 @@ def _validate(root: FilePath) -> Report:
     for check in RULES.values():
         problems.extend(check(context))
     problems.extend(_metadata(root))
-    settings_doc, found = settings.check(root)  # catalog.yml, optional
-    problems.extend(found)
     if settings_doc is not None:
         problems.extend(settings.check_kinds(settings_doc, documents))
     trees = {

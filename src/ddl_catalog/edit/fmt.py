@@ -58,10 +58,30 @@ NESTED_ORDER: dict[str, tuple[str, ...]] = {
     "identifiers": ("arxiv", "doi", "github"),
     "links": ("type", "url", "title"),
     "related": ("id", "relation"),
+    "maintenance": (
+        "state",
+        "checked",
+        "last_commit",
+        "source",
+        "evidence",
+        "moved_to",
+        "superseded_by",
+    ),
+    # The keys of capabilities, and of each of its cells (the cell ids stay in their order).
+    "capabilities": ("as_of", "cells", "value", "note", "source"),
 }
 #: Values always written double-quoted, as (key, nested key or None).
+#: Dates are text, and a capability's value too: unquoted, YAML 1.1 readers take yes and no for
+#: booleans (ruamel, which writes YAML 1.2, would leave them bare).
 ALWAYS_QUOTED: frozenset[tuple[str, str | None]] = frozenset(
-    {("identifiers", "arxiv"), ("added", None)}
+    {
+        ("identifiers", "arxiv"),
+        ("added", None),
+        ("maintenance", "checked"),
+        ("maintenance", "last_commit"),
+        ("capabilities", "as_of"),
+        ("capabilities", "value"),
+    }
 )
 #: Fields whose line breaks and runs of spaces are folded into single spaces.
 ONE_LINE_FIELDS = ("title", "description")

@@ -25,6 +25,7 @@ COLUMNS: tuple[str, ...] = (
     "authors",
     "year",
     "venue",
+    "venue_year",
     "arxiv",
     "doi",
     "github",
@@ -33,6 +34,10 @@ COLUMNS: tuple[str, ...] = (
     "added",
     "status",
     "archive_url",
+    "maintenance",
+    "maintenance_checked",
+    "maintenance_source",
+    "last_commit",
 )
 #: How list cells are joined.
 SEPARATOR = "; "
@@ -58,6 +63,7 @@ def row(entry: Entry) -> list[str]:
         SEPARATOR.join(entry.authors),
         "" if entry.year is None else str(entry.year),
         entry.venue or "",
+        "" if entry.venue_year is None else str(entry.venue_year),
         ids.arxiv or "",
         ids.doi or "",
         ids.github or "",
@@ -66,8 +72,17 @@ def row(entry: Entry) -> list[str]:
         entry.added or "",
         entry.status,
         entry.archive_url or "",
+        *_maintenance(entry),
     ]
     return [safe_cell(c) for c in cells]
+
+
+def _maintenance(entry: Entry) -> list[str]:
+    """Return the maintenance cells: state, the day it was established, source, last commit."""
+    state = entry.maintenance
+    if state is None:
+        return ["", "", "", ""]
+    return [state.state, state.checked, state.source or "", state.last_commit or ""]
 
 
 def render(entries: Iterable[Entry]) -> str:

@@ -34,13 +34,46 @@ def entry_record(entry: Entry) -> dict[str, Any]:
         "authors": list(entry.authors),
         "year": entry.year,
         "venue": entry.venue,
+        "venue_year": entry.venue_year,
         "identifiers": {"arxiv": ids.arxiv, "doi": ids.doi, "github": ids.github},
         "links": [{"type": ln.type, "url": ln.url, "title": ln.title} for ln in entry.links],
         "related": [{"id": r.id, "relation": r.relation} for r in entry.related],
         "added": entry.added,
         "status": entry.status,
         "archive_url": entry.archive_url,
+        "maintenance": _maintenance(entry),
+        "capabilities": _capabilities(entry),
         "source": entry.source,
+    }
+
+
+def _maintenance(entry: Entry) -> dict[str, Any] | None:
+    """Return an entry's maintenance state with every field present, or None."""
+    state = entry.maintenance
+    if state is None:
+        return None
+    return {
+        "state": state.state,
+        "checked": state.checked,
+        "last_commit": state.last_commit,
+        "source": state.source,
+        "evidence": state.evidence,
+        "moved_to": state.moved_to,
+        "superseded_by": state.superseded_by,
+    }
+
+
+def _capabilities(entry: Entry) -> dict[str, Any] | None:
+    """Return an entry's capability cells with every field present, or None."""
+    matrix = entry.capabilities
+    if matrix is None:
+        return None
+    return {
+        "as_of": matrix.as_of,
+        "cells": {
+            key: {"value": cell.value, "note": cell.note, "source": cell.source}
+            for key, cell in matrix.cells.items()
+        },
     }
 
 

@@ -10,12 +10,15 @@ from collections.abc import Callable, Iterable
 from ddl_catalog.load import Problem
 from ddl_catalog.rules import (
     added_date,
+    capability_column,
     category_exists,
     description_style,
     duplicate_identity,
     file_name,
     folder_kind,
     identifier_match,
+    maintenance,
+    maintenance_missing,
     placeholder,
     related_exists,
     schema,
@@ -49,6 +52,9 @@ RULES: dict[str, Check] = {
         duplicate_identity,
         identifier_match,
         placeholder,
+        maintenance,
+        maintenance_missing,
+        capability_column,
     )
 }
 

@@ -21,6 +21,7 @@ class Context:
         aliases: Mapping[str, str] | None = None,
         has_categories: bool = True,
         has_tags: bool = True,
+        settings: Mapping[str, Any] | None = None,
     ) -> None:
         self.entries = entries
         #: Known category ids, each with its path in categories.yml.
@@ -30,6 +31,8 @@ class Context:
         self.tags = tags if tags is not None else set()
         self.has_categories = has_categories
         self.has_tags = has_tags
+        #: catalog.yml's data when it passed its schema (else empty: defaults apply).
+        self.settings = settings if settings is not None else {}
 
     def field_values(self, key: str) -> Iterator[tuple[Document, Any]]:
         """Yield (document, value) for every entry that has field ``key``."""

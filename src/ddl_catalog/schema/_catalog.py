@@ -20,7 +20,8 @@ REGEX_PATTERNS = {
     '^https?://[^\\s]+/$': re.compile('^https?://[^\\s]+/\\Z'),
     '^https://[^\\s]+[^/]$': re.compile('^https://[^\\s]+[^/]\\Z'),
     '^tag:[a-z0-9.-]+,[0-9]{4}(-[0-9]{2}){0,2}:[^\\s]*$': re.compile('^tag:[a-z0-9.-]+,[0-9]{4}(-[0-9]{2}){0,2}:[^\\s]*\\Z'),
-    '^[A-Za-z0-9.+-]+$': re.compile('^[A-Za-z0-9.+-]+\\Z')
+    '^[A-Za-z0-9.+-]+$': re.compile('^[A-Za-z0-9.+-]+\\Z'),
+    '^[a-z0-9]+(-[a-z0-9]+)*$': re.compile('^[a-z0-9]+(-[a-z0-9]+)*\\Z')
 }
 
 NoneType = type(None)
@@ -187,6 +188,120 @@ def validate_https___ddl_catalog_github_io_schema_catalog_schema_json(data, cust
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".commands.test must be shorter than or equal to 100 characters")
                 if data__commands_keys:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".commands must not contain "+str(data__commands_keys)+" properties")
+        if "capabilities" in data_keys:
+            data_keys.remove("capabilities")
+            data__capabilities = data["capabilities"]
+            if not isinstance(data__capabilities, (dict)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities must be object")
+            data__capabilities_is_dict = isinstance(data__capabilities, dict)
+            if data__capabilities_is_dict:
+                data__capabilities__missing_keys = set(['columns']) - data__capabilities.keys()
+                if data__capabilities__missing_keys:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities must contain ")
+                data__capabilities_keys = set(data__capabilities.keys())
+                if "title" in data__capabilities_keys:
+                    data__capabilities_keys.remove("title")
+                    data__capabilities__title = data__capabilities["title"]
+                    if not isinstance(data__capabilities__title, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.title must be string")
+                    if isinstance(data__capabilities__title, str):
+                        data__capabilities__title_len = len(data__capabilities__title)
+                        if data__capabilities__title_len < 3:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.title must be longer than or equal to 3 characters")
+                        if data__capabilities__title_len > 100:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.title must be shorter than or equal to 100 characters")
+                if "intro" in data__capabilities_keys:
+                    data__capabilities_keys.remove("intro")
+                    data__capabilities__intro = data__capabilities["intro"]
+                    if not isinstance(data__capabilities__intro, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.intro must be string")
+                    if isinstance(data__capabilities__intro, str):
+                        data__capabilities__intro_len = len(data__capabilities__intro)
+                        if data__capabilities__intro_len < 3:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.intro must be longer than or equal to 3 characters")
+                        if data__capabilities__intro_len > 1000:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.intro must be shorter than or equal to 1000 characters")
+                if "columns" in data__capabilities_keys:
+                    data__capabilities_keys.remove("columns")
+                    data__capabilities__columns = data__capabilities["columns"]
+                    if not isinstance(data__capabilities__columns, (list, tuple)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.columns must be array")
+                    data__capabilities__columns_is_list = isinstance(data__capabilities__columns, (list, tuple))
+                    if data__capabilities__columns_is_list:
+                        data__capabilities__columns_len = len(data__capabilities__columns)
+                        if data__capabilities__columns_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.columns must contain at least 1 items")
+                        for data__capabilities__columns_x, data__capabilities__columns_item in enumerate(data__capabilities__columns):
+                            if not isinstance(data__capabilities__columns_item, (dict)):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.columns[{data__capabilities__columns_x}]".format(**locals()) + " must be object")
+                            data__capabilities__columns_item_is_dict = isinstance(data__capabilities__columns_item, dict)
+                            if data__capabilities__columns_item_is_dict:
+                                data__capabilities__columns_item__missing_keys = set(['id', 'label', 'group']) - data__capabilities__columns_item.keys()
+                                if data__capabilities__columns_item__missing_keys:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.columns[{data__capabilities__columns_x}]".format(**locals()) + " must contain ")
+                                data__capabilities__columns_item_keys = set(data__capabilities__columns_item.keys())
+                                if "id" in data__capabilities__columns_item_keys:
+                                    data__capabilities__columns_item_keys.remove("id")
+                                    data__capabilities__columns_item__id = data__capabilities__columns_item["id"]
+                                    if not isinstance(data__capabilities__columns_item__id, (str)):
+                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.columns[{data__capabilities__columns_x}].id".format(**locals()) + " must be string")
+                                    if isinstance(data__capabilities__columns_item__id, str):
+                                        data__capabilities__columns_item__id_len = len(data__capabilities__columns_item__id)
+                                        if data__capabilities__columns_item__id_len > 40:
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.columns[{data__capabilities__columns_x}].id".format(**locals()) + " must be shorter than or equal to 40 characters")
+                                        if not REGEX_PATTERNS['^[a-z0-9]+(-[a-z0-9]+)*$'].search(data__capabilities__columns_item__id):
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.columns[{data__capabilities__columns_x}].id".format(**locals()) + " must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$")
+                                if "label" in data__capabilities__columns_item_keys:
+                                    data__capabilities__columns_item_keys.remove("label")
+                                    data__capabilities__columns_item__label = data__capabilities__columns_item["label"]
+                                    if not isinstance(data__capabilities__columns_item__label, (str)):
+                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.columns[{data__capabilities__columns_x}].label".format(**locals()) + " must be string")
+                                    if isinstance(data__capabilities__columns_item__label, str):
+                                        data__capabilities__columns_item__label_len = len(data__capabilities__columns_item__label)
+                                        if data__capabilities__columns_item__label_len < 1:
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.columns[{data__capabilities__columns_x}].label".format(**locals()) + " must be longer than or equal to 1 characters")
+                                        if data__capabilities__columns_item__label_len > 40:
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.columns[{data__capabilities__columns_x}].label".format(**locals()) + " must be shorter than or equal to 40 characters")
+                                if "group" in data__capabilities__columns_item_keys:
+                                    data__capabilities__columns_item_keys.remove("group")
+                                    data__capabilities__columns_item__group = data__capabilities__columns_item["group"]
+                                    if not isinstance(data__capabilities__columns_item__group, (str)):
+                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.columns[{data__capabilities__columns_x}].group".format(**locals()) + " must be string")
+                                    if isinstance(data__capabilities__columns_item__group, str):
+                                        data__capabilities__columns_item__group_len = len(data__capabilities__columns_item__group)
+                                        if data__capabilities__columns_item__group_len < 1:
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.columns[{data__capabilities__columns_x}].group".format(**locals()) + " must be longer than or equal to 1 characters")
+                                        if data__capabilities__columns_item__group_len > 40:
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.columns[{data__capabilities__columns_x}].group".format(**locals()) + " must be shorter than or equal to 40 characters")
+                                if "help" in data__capabilities__columns_item_keys:
+                                    data__capabilities__columns_item_keys.remove("help")
+                                    data__capabilities__columns_item__help = data__capabilities__columns_item["help"]
+                                    if not isinstance(data__capabilities__columns_item__help, (str)):
+                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.columns[{data__capabilities__columns_x}].help".format(**locals()) + " must be string")
+                                    if isinstance(data__capabilities__columns_item__help, str):
+                                        data__capabilities__columns_item__help_len = len(data__capabilities__columns_item__help)
+                                        if data__capabilities__columns_item__help_len < 3:
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.columns[{data__capabilities__columns_x}].help".format(**locals()) + " must be longer than or equal to 3 characters")
+                                        if data__capabilities__columns_item__help_len > 200:
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.columns[{data__capabilities__columns_x}].help".format(**locals()) + " must be shorter than or equal to 200 characters")
+                                if data__capabilities__columns_item_keys:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.columns[{data__capabilities__columns_x}]".format(**locals()) + " must not contain "+str(data__capabilities__columns_item_keys)+" properties")
+                if data__capabilities_keys:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities must not contain "+str(data__capabilities_keys)+" properties")
+        if "maintained_kinds" in data_keys:
+            data_keys.remove("maintained_kinds")
+            data__maintainedkinds = data["maintained_kinds"]
+            if not isinstance(data__maintainedkinds, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintained_kinds must be array")
+            data__maintainedkinds_is_list = isinstance(data__maintainedkinds, (list, tuple))
+            if data__maintainedkinds_is_list:
+                def fn(var): return frozenset(dict((k, fn(v)) for k, v in var.items()).items()) if hasattr(var, "items") else tuple(fn(v) for v in var) if isinstance(var, (dict, list)) else (bool, var) if isinstance(var, bool) else var
+                data__maintainedkinds_len = len(data__maintainedkinds)
+                if data__maintainedkinds_len > len(set(fn(data__maintainedkinds_x) for data__maintainedkinds_x in data__maintainedkinds)):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintained_kinds must contain unique items")
+                for data__maintainedkinds_x, data__maintainedkinds_item in enumerate(data__maintainedkinds):
+                    if not (isinstance(data__maintainedkinds_item, str) and data__maintainedkinds_item == 'framework' or isinstance(data__maintainedkinds_item, str) and data__maintainedkinds_item == 'library' or isinstance(data__maintainedkinds_item, str) and data__maintainedkinds_item == 'paper' or isinstance(data__maintainedkinds_item, str) and data__maintainedkinds_item == 'article' or isinstance(data__maintainedkinds_item, str) and data__maintainedkinds_item == 'talk' or isinstance(data__maintainedkinds_item, str) and data__maintainedkinds_item == 'tutorial' or isinstance(data__maintainedkinds_item, str) and data__maintainedkinds_item == 'book' or isinstance(data__maintainedkinds_item, str) and data__maintainedkinds_item == 'benchmark' or isinstance(data__maintainedkinds_item, str) and data__maintainedkinds_item == 'dataset' or isinstance(data__maintainedkinds_item, str) and data__maintainedkinds_item == 'list' or isinstance(data__maintainedkinds_item, str) and data__maintainedkinds_item == 'docs'):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintained_kinds[{data__maintainedkinds_x}]".format(**locals()) + " must be one of ['framework', 'library', 'paper', 'article', 'talk', 'tutorial', 'book', 'benchmark', 'dataset', 'list', 'docs']")
         if "fields" in data_keys:
             data_keys.remove("fields")
             data__fields = data["fields"]

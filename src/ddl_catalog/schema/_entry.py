@@ -279,8 +279,230 @@ def validate_https___ddl_catalog_github_io_schema_entry_schema_json(data, custom
             data_keys.remove("archive_url")
             data__archiveurl = data["archive_url"]
             validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_url(data__archiveurl, custom_formats, (name_prefix or "data") + ".archive_url")
+        if "maintenance" in data_keys:
+            data_keys.remove("maintenance")
+            data__maintenance = data["maintenance"]
+            if not isinstance(data__maintenance, (dict)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance must be object")
+            try:
+                data__maintenance_is_dict = isinstance(data__maintenance, dict)
+                if data__maintenance_is_dict:
+                    data__maintenance_keys = set(data__maintenance.keys())
+                    if "state" in data__maintenance_keys:
+                        data__maintenance_keys.remove("state")
+                        data__maintenance__state = data__maintenance["state"]
+                        if not (isinstance(data__maintenance__state, str) and data__maintenance__state == 'moved'):
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.state must be one of ['moved']")
+            except (JsonSchemaValueException, JsonSchemaValuesException):
+                pass
+            else:
+                data__maintenance_is_dict = isinstance(data__maintenance, dict)
+                if data__maintenance_is_dict:
+                    data__maintenance__missing_keys = set(['moved_to']) - data__maintenance.keys()
+                    if data__maintenance__missing_keys:
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance must contain ")
+            try:
+                data__maintenance_is_dict = isinstance(data__maintenance, dict)
+                if data__maintenance_is_dict:
+                    data__maintenance_keys = set(data__maintenance.keys())
+                    if "state" in data__maintenance_keys:
+                        data__maintenance_keys.remove("state")
+                        data__maintenance__state = data__maintenance["state"]
+                        if not (isinstance(data__maintenance__state, str) and data__maintenance__state == 'superseded'):
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.state must be one of ['superseded']")
+            except (JsonSchemaValueException, JsonSchemaValuesException):
+                pass
+            else:
+                data__maintenance_is_dict = isinstance(data__maintenance, dict)
+                if data__maintenance_is_dict:
+                    data__maintenance__missing_keys = set(['superseded_by']) - data__maintenance.keys()
+                    if data__maintenance__missing_keys:
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance must contain ")
+            try:
+                data__maintenance_is_dict = isinstance(data__maintenance, dict)
+                if data__maintenance_is_dict:
+                    data__maintenance_keys = set(data__maintenance.keys())
+                    if "state" in data__maintenance_keys:
+                        data__maintenance_keys.remove("state")
+                        data__maintenance__state = data__maintenance["state"]
+                        try:
+                            if not (isinstance(data__maintenance__state, str) and data__maintenance__state == 'unknown'):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.state must be one of ['unknown']")
+                        except (JsonSchemaValueException, JsonSchemaValuesException): pass
+                        else:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.state must NOT match a disallowed definition")
+            except (JsonSchemaValueException, JsonSchemaValuesException):
+                pass
+            else:
+                data__maintenance_is_dict = isinstance(data__maintenance, dict)
+                if data__maintenance_is_dict:
+                    data__maintenance__missing_keys = set(['source', 'evidence']) - data__maintenance.keys()
+                    if data__maintenance__missing_keys:
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance must contain ")
+            data__maintenance_is_dict = isinstance(data__maintenance, dict)
+            if data__maintenance_is_dict:
+                data__maintenance__missing_keys = set(['state', 'checked']) - data__maintenance.keys()
+                if data__maintenance__missing_keys:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance must contain ")
+                data__maintenance_keys = set(data__maintenance.keys())
+                if "state" in data__maintenance_keys:
+                    data__maintenance_keys.remove("state")
+                    data__maintenance__state = data__maintenance["state"]
+                    if not (isinstance(data__maintenance__state, str) and data__maintenance__state == 'active' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'maintenance-only' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'unmaintained' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'archived' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'deprecated' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'moved' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'superseded' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'unknown'):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.state must be one of ['active', 'maintenance-only', 'unmaintained', 'archived', 'deprecated', 'moved', 'superseded', 'unknown']")
+                if "checked" in data__maintenance_keys:
+                    data__maintenance_keys.remove("checked")
+                    data__maintenance__checked = data__maintenance["checked"]
+                    validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_date(data__maintenance__checked, custom_formats, (name_prefix or "data") + ".maintenance.checked")
+                if "last_commit" in data__maintenance_keys:
+                    data__maintenance_keys.remove("last_commit")
+                    data__maintenance__lastcommit = data__maintenance["last_commit"]
+                    validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_date(data__maintenance__lastcommit, custom_formats, (name_prefix or "data") + ".maintenance.last_commit")
+                if "source" in data__maintenance_keys:
+                    data__maintenance_keys.remove("source")
+                    data__maintenance__source = data__maintenance["source"]
+                    validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_url(data__maintenance__source, custom_formats, (name_prefix or "data") + ".maintenance.source")
+                if "evidence" in data__maintenance_keys:
+                    data__maintenance_keys.remove("evidence")
+                    data__maintenance__evidence = data__maintenance["evidence"]
+                    if not isinstance(data__maintenance__evidence, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.evidence must be string")
+                    if isinstance(data__maintenance__evidence, str):
+                        data__maintenance__evidence_len = len(data__maintenance__evidence)
+                        if data__maintenance__evidence_len < 10:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.evidence must be longer than or equal to 10 characters")
+                        if data__maintenance__evidence_len > 400:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.evidence must be shorter than or equal to 400 characters")
+                if "moved_to" in data__maintenance_keys:
+                    data__maintenance_keys.remove("moved_to")
+                    data__maintenance__movedto = data__maintenance["moved_to"]
+                    validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_url(data__maintenance__movedto, custom_formats, (name_prefix or "data") + ".maintenance.moved_to")
+                if "superseded_by" in data__maintenance_keys:
+                    data__maintenance_keys.remove("superseded_by")
+                    data__maintenance__supersededby = data__maintenance["superseded_by"]
+                    if not isinstance(data__maintenance__supersededby, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.superseded_by must be string")
+                    if isinstance(data__maintenance__supersededby, str):
+                        if not REGEX_PATTERNS['^[a-z0-9]+(-[a-z0-9]+)*$'].search(data__maintenance__supersededby):
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.superseded_by must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$")
+                if data__maintenance_keys:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance must not contain "+str(data__maintenance_keys)+" properties")
+        if "capabilities" in data_keys:
+            data_keys.remove("capabilities")
+            data__capabilities = data["capabilities"]
+            if not isinstance(data__capabilities, (dict)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities must be object")
+            data__capabilities_is_dict = isinstance(data__capabilities, dict)
+            if data__capabilities_is_dict:
+                data__capabilities__missing_keys = set(['as_of', 'cells']) - data__capabilities.keys()
+                if data__capabilities__missing_keys:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities must contain ")
+                data__capabilities_keys = set(data__capabilities.keys())
+                if "as_of" in data__capabilities_keys:
+                    data__capabilities_keys.remove("as_of")
+                    data__capabilities__asof = data__capabilities["as_of"]
+                    validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_date(data__capabilities__asof, custom_formats, (name_prefix or "data") + ".capabilities.as_of")
+                if "cells" in data__capabilities_keys:
+                    data__capabilities_keys.remove("cells")
+                    data__capabilities__cells = data__capabilities["cells"]
+                    if not isinstance(data__capabilities__cells, (dict)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells must be object")
+                    data__capabilities__cells_is_dict = isinstance(data__capabilities__cells, dict)
+                    if data__capabilities__cells_is_dict:
+                        data__capabilities__cells_len = len(data__capabilities__cells)
+                        if data__capabilities__cells_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells must contain at least 1 properties")
+                        data__capabilities__cells_keys = set(data__capabilities__cells.keys())
+                        for data__capabilities__cells_key in data__capabilities__cells_keys:
+                            if data__capabilities__cells_key not in []:
+                                data__capabilities__cells_value = data__capabilities__cells.get(data__capabilities__cells_key)
+                                if not isinstance(data__capabilities__cells_value, (dict)):
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}".format(**locals()) + " must be object")
+                                try:
+                                    data__capabilities__cells_value_is_dict = isinstance(data__capabilities__cells_value, dict)
+                                    if data__capabilities__cells_value_is_dict:
+                                        data__capabilities__cells_value_keys = set(data__capabilities__cells_value.keys())
+                                        if "value" in data__capabilities__cells_value_keys:
+                                            data__capabilities__cells_value_keys.remove("value")
+                                            data__capabilities__cells_value__value = data__capabilities__cells_value["value"]
+                                            if not (isinstance(data__capabilities__cells_value__value, str) and data__capabilities__cells_value__value == 'yes' or isinstance(data__capabilities__cells_value__value, str) and data__capabilities__cells_value__value == 'no' or isinstance(data__capabilities__cells_value__value, str) and data__capabilities__cells_value__value == 'partial'):
+                                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}.value".format(**locals()) + " must be one of ['yes', 'no', 'partial']")
+                                except (JsonSchemaValueException, JsonSchemaValuesException):
+                                    pass
+                                else:
+                                    data__capabilities__cells_value_is_dict = isinstance(data__capabilities__cells_value, dict)
+                                    if data__capabilities__cells_value_is_dict:
+                                        data__capabilities__cells_value__missing_keys = set(['source']) - data__capabilities__cells_value.keys()
+                                        if data__capabilities__cells_value__missing_keys:
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}".format(**locals()) + " must contain ")
+                                try:
+                                    data__capabilities__cells_value_is_dict = isinstance(data__capabilities__cells_value, dict)
+                                    if data__capabilities__cells_value_is_dict:
+                                        data__capabilities__cells_value_keys = set(data__capabilities__cells_value.keys())
+                                        if "value" in data__capabilities__cells_value_keys:
+                                            data__capabilities__cells_value_keys.remove("value")
+                                            data__capabilities__cells_value__value = data__capabilities__cells_value["value"]
+                                            if not (isinstance(data__capabilities__cells_value__value, str) and data__capabilities__cells_value__value == 'partial'):
+                                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}.value".format(**locals()) + " must be one of ['partial']")
+                                except (JsonSchemaValueException, JsonSchemaValuesException):
+                                    pass
+                                else:
+                                    data__capabilities__cells_value_is_dict = isinstance(data__capabilities__cells_value, dict)
+                                    if data__capabilities__cells_value_is_dict:
+                                        data__capabilities__cells_value__missing_keys = set(['note']) - data__capabilities__cells_value.keys()
+                                        if data__capabilities__cells_value__missing_keys:
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}".format(**locals()) + " must contain ")
+                                data__capabilities__cells_value_is_dict = isinstance(data__capabilities__cells_value, dict)
+                                if data__capabilities__cells_value_is_dict:
+                                    data__capabilities__cells_value__missing_keys = set(['value']) - data__capabilities__cells_value.keys()
+                                    if data__capabilities__cells_value__missing_keys:
+                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}".format(**locals()) + " must contain ")
+                                    data__capabilities__cells_value_keys = set(data__capabilities__cells_value.keys())
+                                    if "value" in data__capabilities__cells_value_keys:
+                                        data__capabilities__cells_value_keys.remove("value")
+                                        data__capabilities__cells_value__value = data__capabilities__cells_value["value"]
+                                        if not (isinstance(data__capabilities__cells_value__value, str) and data__capabilities__cells_value__value == 'yes' or isinstance(data__capabilities__cells_value__value, str) and data__capabilities__cells_value__value == 'no' or isinstance(data__capabilities__cells_value__value, str) and data__capabilities__cells_value__value == 'partial' or isinstance(data__capabilities__cells_value__value, str) and data__capabilities__cells_value__value == 'unknown'):
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}.value".format(**locals()) + " must be one of ['yes', 'no', 'partial', 'unknown']")
+                                    if "note" in data__capabilities__cells_value_keys:
+                                        data__capabilities__cells_value_keys.remove("note")
+                                        data__capabilities__cells_value__note = data__capabilities__cells_value["note"]
+                                        if not isinstance(data__capabilities__cells_value__note, (str)):
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}.note".format(**locals()) + " must be string")
+                                        if isinstance(data__capabilities__cells_value__note, str):
+                                            data__capabilities__cells_value__note_len = len(data__capabilities__cells_value__note)
+                                            if data__capabilities__cells_value__note_len < 2:
+                                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}.note".format(**locals()) + " must be longer than or equal to 2 characters")
+                                            if data__capabilities__cells_value__note_len > 120:
+                                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}.note".format(**locals()) + " must be shorter than or equal to 120 characters")
+                                    if "source" in data__capabilities__cells_value_keys:
+                                        data__capabilities__cells_value_keys.remove("source")
+                                        data__capabilities__cells_value__source = data__capabilities__cells_value["source"]
+                                        validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_url(data__capabilities__cells_value__source, custom_formats, (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}.source".format(**locals()))
+                                    if data__capabilities__cells_value_keys:
+                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}".format(**locals()) + " must not contain "+str(data__capabilities__cells_value_keys)+" properties")
+                        if data__capabilities__cells_len != 0:
+                            data__capabilities__cells_property_names = True
+                            for data__capabilities__cells_key in data__capabilities__cells:
+                                try:
+                                    if isinstance(data__capabilities__cells_key, str):
+                                        if not REGEX_PATTERNS['^[a-z0-9]+(-[a-z0-9]+)*$'].search(data__capabilities__cells_key):
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$")
+                                except (JsonSchemaValueException, JsonSchemaValuesException):
+                                    data__capabilities__cells_property_names = False
+                            if not data__capabilities__cells_property_names:
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells must be named by propertyName definition")
+                if data__capabilities_keys:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities must not contain "+str(data__capabilities_keys)+" properties")
         if data_keys:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties")
+    return data
+
+def validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_date(data, custom_formats={}, name_prefix=None):
+    if not isinstance(data, (str)):
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be string")
+    if isinstance(data, str):
+        if not REGEX_PATTERNS['^[0-9]{4}-[0-9]{2}-[0-9]{2}$'].search(data):
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must match pattern ^[0-9]{4}-[0-9]{2}-[0-9]{2}$")
     return data
 
 def validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_url(data, custom_formats={}, name_prefix=None):
