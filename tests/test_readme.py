@@ -529,3 +529,57 @@ def test_output_that_is_not_a_regular_file_is_refused(root: Path, tmp_path: Path
         assert "a named pipe (FIFO), not a file" in err
         assert "Traceback" not in err
         assert stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+MATRIX_SETTINGS = """
+capabilities:
+  section: frameworks
+  columns:
+    - {id: data-parallel, label: DP, group: Parallelism}
+    - {id: pipeline-parallel, label: PP, group: Parallelism}
+    - {id: amd-rocm, label: AMD, group: Hardware}
+"""
+
+
+def _framework(root: Path, name: str, extra: str) -> None:
+    (root / "data" / "frameworks" / f"{name}.yml").write_text(
+        f"id: {name}\nkind: framework\ntitle: {name.title()} | Pipe\n"
+        f"url: https://example.org/{name}\ndescription: A framework for the README tests.\n"
+        f"categories: [frameworks]\n{extra}",
+        encoding="utf-8",
+    )
+
+
+def test_maintenance_markers_and_the_compact_matrix(root: Path) -> None:
+    with (root / "catalog.yml").open("a", encoding="utf-8") as handle:
+        handle.write(MATRIX_SETTINGS)
+    _framework(
+        root,
+        "oldfw",
+        'maintenance:\n  state: unmaintained\n  checked: "2026-11-25"\n'
+        '  last_commit: "2017-07-24"\n  source: https://example.org/oldfw\n'
+        "  evidence: Newest commit in the snapshot is from 2017.\n"
+        'capabilities:\n  as_of: "2026-11-25"\n  cells:\n'
+        '    data-parallel: {value: "yes", source: "https://example.org/oldfw/dp"}\n'
+        '    pipeline-parallel: {value: "partial", note: GPipe only, source: "https://x.org/p"}\n'
+        '    amd-rocm: {value: "no", source: "https://example.org/oldfw/install"}\n',
+    )
+    _framework(
+        root,
+        "newfw",
+        'maintenance:\n  state: superseded\n  checked: "2026-11-25"\n'
+        "  source: https://example.org/newfw\n  evidence: Its README names Oldfw as successor.\n"
+        "  superseded_by: oldfw\n",
+    )
+    text = readme.render(open_catalog(root))
+    assert (
+        "- [Oldfw \\| Pipe](https://example.org/oldfw) - **Unmaintained: last commit 2017-07.**"
+        in text
+    )
+    assert "**Superseded by Oldfw | Pipe.**" not in text  # escaped like every field
+    assert "**Superseded by Oldfw \\| Pipe.**" in text
+    table = [line for line in text.splitlines() if line.startswith("| ")]
+    assert table[0].split("|")[1:-1] == [" Framework     ", " Parallelism ", " Hardware "]
+    assert table[2] == "| Oldfw \\| Pipe | DP, \\~PP    | –        |"
+    assert len({len(line) for line in table}) == 1  # pipes aligned
+    assert "[Compare page](https://ddl-catalog.github.io/ddl-catalog/compare/)" in text

@@ -46,6 +46,7 @@ class Settings:
         "build_note",
         "capability_columns",
         "capability_intro",
+        "capability_section",
         "capability_title",
         "description",
         "feed_author",
@@ -82,6 +83,7 @@ class Settings:
         capability_title: str = "Compared",
         capability_intro: str | None = None,
         capability_columns: tuple[Column, ...] = (),
+        capability_section: str | None = None,
     ) -> None:
         self.title = title
         self.description = description
@@ -103,6 +105,8 @@ class Settings:
         self.capability_title = capability_title
         self.capability_intro = capability_intro
         self.capability_columns = capability_columns
+        #: The category whose README section opens with the matrix's compact table.
+        self.capability_section = capability_section
         #: Whether the values come from a catalog.yml (False: all defaults).
 
     @property
@@ -157,6 +161,7 @@ def from_data(data: dict[str, object]) -> Settings:
         values["capability_columns"] = tuple(Column(**c) for c in matrix["columns"])
         if "title" in matrix:
             values["capability_title"] = matrix["title"]
+        values["capability_section"] = matrix.get("section")
         values["capability_intro"] = (
             " ".join(str(matrix["intro"]).split()) if "intro" in matrix else None
         )

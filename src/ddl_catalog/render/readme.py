@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from ddl_catalog import files, resources, settings, siteconfig
+from ddl_catalog import files, matrix, resources, settings, siteconfig
 from ddl_catalog.load import LoadError, read_bytes
 from ddl_catalog.metadata import Metadata, MetadataError, load_metadata
 from ddl_catalog.model import KIND_FOLDERS, KIND_LABELS, Catalog, Category, Entry
@@ -100,6 +100,31 @@ class XrefView:
 
 
 @dataclass(frozen=True, slots=True)
+class MatrixView:
+    """The compact capability table that opens one section, as aligned Markdown lines."""
+
+    lines: tuple[str, ...]
+    page: str | None
+
+
+def table_lines(header: Sequence[str], rows: Sequence[Sequence[str]]) -> tuple[str, ...]:
+    """Return a Markdown table with every cell escaped and the pipes aligned (remark-lint).
+
+    Cells are padded to the widest of their column, so the table reads as a table in the
+    source too, which awesome-lint's table-pipe-alignment rule asks for.
+    """
+    cells = [[md_text(c) for c in header], *[[md_text(c) for c in row] for row in rows]]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(header))]
+    widths = [max(w, 3) for w in widths]
+
+    def line(row: Sequence[str]) -> str:
+        return "| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |"
+
+    rule = "| " + " | ".join("-" * w for w in widths) + " |"
+    return (line(cells[0]), rule, *(line(r) for r in cells[1:]))
+
+
+@dataclass(frozen=True, slots=True)
 class SectionView:
     """One category's section: heading, entries, cross-references, and whether it is shortened."""
 
@@ -116,6 +141,7 @@ class SectionView:
     shortened: bool = False
     total_entries: int = 0
     total_xrefs: int = 0
+    matrix: MatrixView | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +283,19 @@ def _section(
 ) -> SectionView:
     main_urls, seen_links = urls
     primary = sorted(catalog.in_category(category.id, primary=True), key=entry_order)
+    table = None
+    if category.id == settings.of(catalog).capability_section and matrix.rows(catalog):
+        grouped = matrix.groups(catalog)
+        table = MatrixView(
+            lines=table_lines(
+                ["Framework", *(name for name, _ in grouped)],
+                [
+                    [row.entry.title, *(matrix.compact(row, cols) for _, cols in grouped)]
+                    for row in matrix.rows(catalog)
+                ],
+            ),
+            page=f"{site}compare/" if site else None,
+        )
     secondary = sorted(catalog.in_category(category.id, primary=False), key=entry_order)
     return SectionView(
         id=category.id,
@@ -265,13 +304,14 @@ def _section(
         depth=depth,
         anchor=slugger.slug(category.title),
         entries=tuple(
-            _entry_view(e, main_urls, seen_links, meta.get(e.id), shown) for e in primary
+            _entry_view(e, main_urls, seen_links, meta.get(e.id), shown, catalog) for e in primary
         ),
         xrefs=cross_references(catalog, secondary),
         site_link=section_link(catalog, site, category.id),
         xref_count=len(secondary),
         total_entries=len(primary),
         total_xrefs=len(secondary),
+        matrix=table,
     )
 
 
@@ -281,12 +321,20 @@ def _href(entry: Entry) -> str:
     return entry.url
 
 
-def _status_note(entry: Entry, meta: Metadata | None = None) -> str | None:
-    """Say what a reader should know before following the link: the data's status first."""
-    if entry.status == "archived":
-        return "Archived."
+def _status_note(
+    entry: Entry, meta: Metadata | None = None, catalog: Catalog | None = None
+) -> str | None:
+    """Say what a reader should know before following the link: the data's status first.
+
+    A dead link comes first (the link itself is the problem), then the curated maintenance
+    state, then the archived or stale flags of the metadata that ``enrich`` fetched.
+    """
     if entry.status == "dead":
         return "Dead link, archived copy." if entry.archive_url else "Dead link."
+    if catalog is not None and entry.maintenance is not None:
+        return matrix.marker(entry, catalog)
+    if entry.status == "archived":
+        return "Archived."
     if meta is not None and meta.archived:
         return "Repository archived."
     if meta is not None and meta.stale:
@@ -300,6 +348,7 @@ def _entry_view(
     seen_links: set[str],
     meta: Metadata | None = None,
     shown: frozenset[str] = frozenset(settings.FIELDS),
+    catalog: Catalog | None = None,
 ) -> EntryView:
     """Return what the template shows of an entry; ``shown`` names the optional fields."""
     links: list[LinkView] = []
@@ -319,7 +368,7 @@ def _entry_view(
         title=entry.title,
         href=_href(entry),
         description=entry.description,
-        status_note=_status_note(entry, meta),
+        status_note=_status_note(entry, meta, catalog),
         people=people,
         venue=entry.venue if "venue" in shown else None,
         year=entry.year if "year" in shown else None,
