@@ -707,3 +707,23 @@ def test_list_lines_leave_out_what_their_headings_say(real_site: Path) -> None:
     assert kinds and not any(m.startswith(("Paper", "Book")) for m in kinds)
     overview = metas.findall((real_site / "parallelism" / "index.html").read_text("utf-8"))
     assert "Framework, 2017" in overview  # elsewhere the line still says kind and year
+
+
+def test_compare_page_shows_every_framework_cell_with_its_source(real_site: Path) -> None:
+    catalog = open_catalog(REPO)
+    page = (real_site / "compare" / "index.html").read_text(encoding="utf-8")
+    framed = [e for e in catalog if e.capabilities is not None]
+    assert len(framed) >= 25
+    for entry in framed:
+        assert f">{html.escape(entry.title, quote=False)}</a>" in page, entry.id
+        assert entry.capabilities is not None
+        for cell in entry.capabilities.cells.values():
+            if cell.source:
+                assert f'href="{html.escape(cell.source)}"' in page, (entry.id, cell.source)
+    # A screen reader hears each value in words, not as a symbol.
+    assert '<span class="ddl-sr">DP: yes' in page
+    # Cards say the curated state and link its evidence.
+    home = real_site / card_page(catalog, catalog.get("dmtk")) / "index.html"  # type: ignore[arg-type]
+    assert 'class="ddl-maintenance ddl-maintenance--unmaintained">Unmaintained · last commit' in (
+        home.read_text(encoding="utf-8")
+    )

@@ -13,6 +13,7 @@ RESERVED = frozenset(
         "index",
         "kinds",
         "explore",
+        "compare",
         "papers-by-year",
         "tags",
         "contributing",

@@ -28,6 +28,7 @@ from urllib.parse import quote, urlencode
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
+from ddl_catalog import matrix, settings
 from ddl_catalog.metadata import Metadata, MetadataError, entry_keys, load_metadata
 from ddl_catalog.model import KIND_LABELS, Catalog, Entry
 from ddl_catalog.render.readme import authors_text
@@ -159,6 +160,8 @@ class CardView:
     bib_file: str | None = None
     #: What the enrichment knows (data/metadata/); empty when nothing was fetched.
     facts: FactsView | None = None
+    #: The curated maintenance state as the card says it (None: the entry gives none).
+    maintenance: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,6 +352,8 @@ class PageBuilder:
         self.layout.pages += self._kind_pages()
         self.layout.pages += self._year_pages()
         self.layout.pages.append(self._explore_page())
+        if matrix.rows(self.catalog):
+            self.layout.pages.append(self._compare_page())
         return self.layout
 
     # -- category pages ----------------------------------------------------------------------
@@ -494,6 +499,7 @@ class PageBuilder:
             edit=self.edit_base + entry.source,
             flags=metadata_flags(self.metadata.get(entry.id)),
             facts=card_facts(entry, self.metadata.get(entry.id)),
+            maintenance=matrix.detail(entry, self.catalog),
             categories=[
                 (self.catalog.categories[c].title, relative(from_url, self._category_url(c)))
                 for c in entry.categories[1:]
@@ -655,6 +661,29 @@ class PageBuilder:
             count=len(rows),
         )
         return SitePage("explore.md", markdown, "Explore")
+
+    # -- compare -----------------------------------------------------------------------------
+
+    def _compare_page(self) -> SitePage:
+        """Render the capability matrix: a row per framework, a column per capability."""
+        url = page_url("compare.md")
+        config = settings.of(self.catalog)
+        rows = [
+            (
+                row,
+                relative(url, self.layout.permalink(row.entry.id)),
+                matrix.detail(row.entry, self.catalog),
+            )
+            for row in matrix.rows(self.catalog)
+        ]
+        markdown = self.env.get_template("compare.md.j2").render(
+            title=config.capability_title,
+            intro=config.capability_intro,
+            groups=matrix.groups(self.catalog),
+            rows=rows,
+            symbols=matrix.SYMBOLS,
+        )
+        return SitePage("compare.md", markdown, "Compare")
 
     # -- home --------------------------------------------------------------------------------
 
