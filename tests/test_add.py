@@ -291,6 +291,17 @@ def test_github_repository_follows_the_api_and_gets_a_kebab_id(
     assert result.entry["identifiers"] == {"github": "NVIDIA/Megatron-LM"}
     assert result.entry["title"] == "Megatron-LM"
     assert any("GitHub describes it as" in note for note in result.notes)
+    # Software starts with the state its repository's facts give (last push 2024-05-01,
+    # more than a year before TODAY), with the facts as evidence.
+    assert result.entry["maintenance"] == {
+        "state": "unmaintained",
+        "checked": TODAY,
+        "last_commit": "2024-05-01",
+        "source": "https://github.com/NVIDIA/Megatron-LM",
+        "evidence": "GitHub reports the last push to the repository on 2024-05-01, as fetched "
+        f"from GitHub's API on {TODAY}.",
+    }
+    assert "maintenance-missing" not in " ".join(adding.remaining_problems(root, result.path))
 
 
 @pytest.mark.parametrize(

@@ -236,3 +236,52 @@ def test_metadata_missing_folder_and_bad_file(root: Path) -> None:
     (root / "data/metadata/github.json").write_text("{not json")
     with pytest.raises(MetadataError, match=r"github\.json"):
         load_metadata(catalog)
+
+
+def test_states_move_with_github_facts_but_never_over_a_notice(
+    catalog_dir: Callable[..., Path], httpserver: HTTPServer
+) -> None:
+    notice = (
+        'maintenance:\n  state: deprecated\n  checked: "2025-01-01"\n'
+        "  source: https://github.com/horovod/horovod#readme\n"
+        "  evidence: The README says the project is deprecated.\n"
+    )
+    curated = (
+        'maintenance:\n  state: active\n  checked: "2019-01-01"\n'
+        "  source: https://github.com/yahoo/CaffeOnSpark\n"
+        "  evidence: Newest commit in the snapshot is recent.\n"
+    )
+    root = catalog_dir(
+        {
+            "data/frameworks/horovod.yml": HOROVOD + notice,
+            "data/frameworks/caffeonspark.yml": CAFFE + curated,
+        }
+    )
+    serve_all(httpserver)
+    horovod_before = (root / "data/frameworks/horovod.yml").read_bytes()
+    report = enrich(
+        open_catalog(root),
+        make_session(2),
+        only=["github"],
+        bases=bases(httpserver),
+        date="2025-06-01",
+        states=True,
+    )
+    assert not report.failed
+    assert (root / "data/frameworks/horovod.yml").read_bytes() == horovod_before
+    assert [s.split(" (")[0] for s in report.states] == ["caffeonspark: active -> archived"]
+    written = open_catalog(root).get("caffeonspark")
+    assert written is not None and written.maintenance is not None
+    assert written.maintenance.state == "archived"
+    assert written.maintenance.checked == "2025-06-01"
+    assert "GitHub marks the repository as archived" in (written.maintenance.evidence or "")
+    # Without --states, entry files are not written at all.
+    before = snapshot(root / "data" / "frameworks")
+    enrich(
+        open_catalog(root),
+        make_session(2),
+        only=["github"],
+        bases=bases(httpserver),
+        date="2026-06-01",
+    )
+    assert snapshot(root / "data" / "frameworks") == before

@@ -178,7 +178,7 @@ def test_maintenance_runs_weekly_and_reports_by_pr_and_issue() -> None:
     cron = upkeep[True]["schedule"][0]["cron"]
     assert len(cron.split()) == 5 and cron.split()[4] != "*"  # one day a week
     commands = run_commands(upkeep)
-    assert "make links-report" in commands and ".venv/bin/ddl-catalog enrich" in commands
+    assert "make links-report" in commands and ".venv/bin/ddl-catalog enrich --states" in commands
     assert "make links-issue" in commands
     steps = upkeep["jobs"]["upkeep"]["steps"]
     assert any("peter-evans/create-pull-request" in s.get("uses", "") for s in steps)

@@ -500,17 +500,27 @@ def import_cmd(
 @click.option("--github-api", metavar="URL", help="GitHub REST base URL (env DDL_GITHUB_API).")
 @click.option("--arxiv-api", metavar="URL", help="arXiv API base URL (env DDL_ARXIV_API).")
 @click.option("--crossref-api", metavar="URL", help="Crossref base URL (env DDL_CROSSREF_API).")
+@click.option(
+    "--states",
+    is_flag=True,
+    help="Also write the maintenance state GitHub's facts give into entries whose curated "
+    "state they contradict (never a state from a project's notice; those are reported).",
+)
 def enrich(
     root: Path,
     only: tuple[str, ...],
     github_api: str | None,
     arxiv_api: str | None,
     crossref_api: str | None,
+    states: bool,
 ) -> None:
-    """Fetch GitHub, arXiv and Crossref metadata into data/metadata/ (entries are not edited).
+    """Fetch GitHub, arXiv and Crossref metadata into data/metadata/.
 
     Reports where a source disagrees with our title, authors or year, and flags archived or
-    stale repositories. GITHUB_TOKEN is used when set. Exits 1 when a fetch failed.
+    stale repositories. Entries are not edited, except with --states: a maintenance state that
+    GitHub's archived flag or last push contradict is rewritten with that evidence (the weekly
+    maintenance job does this, so the change arrives as a pull request). GITHUB_TOKEN is used
+    when set. Exits 1 when a fetch failed.
     """
     from ddl_catalog.catalog import InvalidCatalog, open_catalog
     from ddl_catalog.metadata import SOURCES, MetadataError
@@ -520,7 +530,9 @@ def enrich(
     bases = {"github": github_api, "arxiv": arxiv_api, "crossref": crossref_api}
     source_date_epoch()  # it dates the records: refuse a malformed one before any request
     try:
-        report = run(open_catalog(root), make_session(4), only=only or SOURCES, bases=bases)
+        report = run(
+            open_catalog(root), make_session(4), only=only or SOURCES, bases=bases, states=states
+        )
     except (InvalidCatalog, MetadataError) as err:
         raise click.ClickException(str(err)) from err
     for source, count in report.fetched.items():
@@ -530,6 +542,10 @@ def enrich(
         click.echo(f"disagreement: {terminal.safe(line)}")
     for line in report.flags:
         click.echo(f"flag: {terminal.safe(line)}")
+    for line in report.states:
+        click.echo(f"state: {terminal.safe(line)}")
+    for line in report.reviews:
+        click.echo(f"review: {terminal.safe(line)}")
     for line in report.failures:
         click.echo(f"failed: {terminal.safe(line)}", err=True)
     if report.stopped:

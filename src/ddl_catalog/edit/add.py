@@ -17,12 +17,13 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 from urllib.parse import urlsplit
 
-from ddl_catalog import identity, ids
+from ddl_catalog import identity, ids, settings, upkeep
 from ddl_catalog.catalog import read_categories
 from ddl_catalog.edit.fmt import dump, schema_line
 from ddl_catalog.files import write_atomic
 from ddl_catalog.load import LoadError, load_file, outside
 from ddl_catalog.model import KIND_FOLDERS
+from ddl_catalog.rules.maintenance_missing import needs_state
 from ddl_catalog.rules.url_host import WELL_KNOWN, ascii_host, host_warning
 from ddl_catalog.rules.url_scheme import url_fields, url_problem
 from ddl_catalog.validate import entry_files
@@ -149,7 +150,9 @@ def _offline(source: Source) -> dict[str, Any]:
     return entry
 
 
-def _enriched(source: Source, session: Any) -> tuple[dict[str, Any], str | None, list[str]]:
+def _enriched(
+    source: Source, session: Any, today: str
+) -> tuple[dict[str, Any], str | None, list[str]]:
     """Return fields from the source of record, a kind it suggests, and hints; may raise."""
     from ddl_catalog.net.enrich import arxiv, crossref, github
 
@@ -178,6 +181,9 @@ def _enriched(source: Source, session: Any) -> tuple[dict[str, Any], str | None,
         )
         if repo.description:
             hints.append(f"GitHub describes it as: {repo.description}")
+        entry["maintenance"] = upkeep.from_repository(
+            repo.full_name, repo.archived, repo.pushed_at, today
+        )
     found = {k: v for k, v in entry.items() if v not in (None, [], "")}
     if not str(found.get("title", "")).strip():  # the source gave an empty title
         found["title"] = TITLE_PLACEHOLDER
@@ -319,7 +325,7 @@ def add(
 
         session = (session_factory or make_session)()
         try:
-            entry, suggested_kind, hints = _enriched(source, session)
+            entry, suggested_kind, hints = _enriched(source, session, request.today)
         except NotFound as exc:
             raise AddError(f"{exc}: check the URL") from exc
         except EnrichError as exc:
@@ -341,6 +347,11 @@ def add(
     if title:
         entry["title"] = title
     entry.update(kind=kind, description=description, categories=[category], added=request.today)
+    if needs_state(kind, entry.get("identifiers"), settings.load(root).maintained_kinds):
+        # What the repository's facts say, or an explicit unknown for the reviewer to settle.
+        entry.setdefault("maintenance", {"state": "unknown", "checked": request.today})
+    else:
+        entry.pop("maintenance", None)
     entry["id"] = _pick_id(entry, kind, source, existing.ids)
 
     path = root / "data" / KIND_FOLDERS[kind] / f"{entry['id']}.yml"

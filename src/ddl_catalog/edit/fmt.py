@@ -246,8 +246,14 @@ def dump(data: Mapping[str, Any], schema: str) -> str:
     return f"{schema}\n{buffer.getvalue()}"
 
 
-def format_text(text: str, display: str, schema: str) -> str:
-    """Return the canonical form of an entry file's text; raise FormatError when it cannot."""
+def format_text(
+    text: str, display: str, schema: str, *, replace: Mapping[str, Any] | None = None
+) -> str:
+    """Return the canonical form of an entry file's text; raise FormatError when it cannot.
+
+    ``replace`` sets top-level fields first (``enrich --states`` writes a maintenance state
+    this way): the rest of the file, comments included, comes out as fmt writes it anyway.
+    """
     try:
         parse_yaml(text, display)  # our loader: located messages, and no anchors or tags
     except LoadError as exc:
@@ -266,6 +272,8 @@ def format_text(text: str, display: str, schema: str) -> str:
         raise FormatError(
             Problem(display, 1, 1, "error", "an entry file must be a mapping of fields", "yaml")
         )
+    for key, value in (replace or {}).items():
+        data[key] = value
     return dump(data, schema)
 
 

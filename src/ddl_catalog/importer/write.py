@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from ddl_catalog import settings
 from ddl_catalog.edit import fmt
 from ddl_catalog.files import write_atomic
 from ddl_catalog.importer.plan import Draft
+from ddl_catalog.rules.maintenance_missing import needs_state
 
 
 class WriteError(Exception):
@@ -38,6 +40,9 @@ def render(draft: Draft, added: str, root: Path, path: Path) -> str:
             {"type": link.type, "url": link.url, **({"title": link.title} if link.title else {})}
             for link in draft.links
         ]
+    if needs_state(draft.kind, data.get("identifiers"), settings.load(root).maintained_kinds):
+        # A list says nothing of upkeep: the draft says so, for the reviewer (or enrich) to settle.
+        data["maintenance"] = {"state": "unknown", "checked": added}
     return fmt.dump(data, fmt.schema_line(path, root))
 
 

@@ -210,6 +210,14 @@ def validate_https___ddl_catalog_github_io_schema_catalog_schema_json(data, cust
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.title must be longer than or equal to 3 characters")
                         if data__capabilities__title_len > 100:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.title must be shorter than or equal to 100 characters")
+                if "section" in data__capabilities_keys:
+                    data__capabilities_keys.remove("section")
+                    data__capabilities__section = data__capabilities["section"]
+                    if not isinstance(data__capabilities__section, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.section must be string")
+                    if isinstance(data__capabilities__section, str):
+                        if not REGEX_PATTERNS['^[a-z0-9]+(-[a-z0-9]+)*$'].search(data__capabilities__section):
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.section must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$")
                 if "intro" in data__capabilities_keys:
                     data__capabilities_keys.remove("intro")
                     data__capabilities__intro = data__capabilities["intro"]

@@ -18,10 +18,11 @@ from typing import Any
 
 import requests
 
-from ddl_catalog import builddate
+from ddl_catalog import builddate, settings, upkeep
+from ddl_catalog.edit import fmt
 from ddl_catalog.files import write_atomic
 from ddl_catalog.ids import ascii_fold
-from ddl_catalog.load import Problem, outside
+from ddl_catalog.load import LoadError, Problem, outside, read_text
 from ddl_catalog.metadata import (
     METADATA_DIR,
     SOURCES,
@@ -34,6 +35,7 @@ from ddl_catalog.metadata import (
 from ddl_catalog.model import Catalog, Entry
 from ddl_catalog.net.enrich import arxiv, crossref, github
 from ddl_catalog.net.enrich.base import EnrichError, RateLimitExhausted
+from ddl_catalog.rules.maintenance_missing import needs_state
 
 _TITLES = {"github": "GitHub REST API", "arxiv": "arXiv API", "crossref": "Crossref REST API"}
 ARXIV_BATCH = 50
@@ -51,6 +53,10 @@ class EnrichReport:
     failures: list[str] = field(default_factory=list)
     disagreements: list[str] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
+    #: Maintenance states written (``states=True``): "id: old -> new (evidence)".
+    states: list[str] = field(default_factory=list)
+    #: Curated states from a notice that the facts contradict: for a person to look at.
+    reviews: list[str] = field(default_factory=list)
     stopped: str | None = None
 
     @property
@@ -67,8 +73,15 @@ def enrich(
     bases: dict[str, str | None] | None = None,
     sleep: Callable[[float], None] = time.sleep,
     date: str | None = None,
+    states: bool = False,
 ) -> EnrichReport:
-    """Fetch every wanted source for the catalog and write the metadata files."""
+    """Fetch every wanted source for the catalog and write the metadata files.
+
+    With ``states``, a software entry whose curated maintenance state the GitHub facts
+    contradict (archived, or a push within a year or not) gets the state the facts give, with
+    them as evidence, written into its file for review as a pull request; a state from the
+    project's own notice is never rewritten, only reported.
+    """
     bases = bases or {}
     date = date or builddate.today()
     report = EnrichReport()
@@ -101,7 +114,49 @@ def enrich(
                 if source == "github":
                     meta = Metadata(entry.id, github=records[key])
                     report.flags.extend(f"{entry.id}: {key} is {flag}" for flag in meta.flags)
+                    if states:
+                        _move_state(catalog, entry, key, records[key], date, report)
     return report
+
+
+def _move_state(
+    catalog: Catalog,
+    entry: Entry,
+    key: str,
+    record: dict[str, Any],
+    date: str,
+    report: EnrichReport,
+) -> None:
+    """Write the state a repository's facts give when they contradict the curated one."""
+    kinds = settings.of(catalog).maintained_kinds
+    if not needs_state(entry.kind, {"github": entry.identifiers.github}, kinds):
+        return
+    facts = upkeep.from_repository(
+        key, record.get("archived") is True, record.get("pushed_at"), date
+    )
+    current = asdict(entry.maintenance) if entry.maintenance else None
+    current = {k: v for k, v in (current or {}).items() if v is not None} or None
+    proposed = upkeep.proposal(current, facts)
+    old = current["state"] if current else "none"
+    if proposed is None:
+        # A notice decided the state (deprecated, moved ...): an archived repository is news a
+        # person should read, not something to write over the notice.
+        if current and current["state"] not in upkeep.FACT_STATES and facts["state"] == "archived":
+            report.reviews.append(f"{entry.id}: curated {old}, GitHub says archived")
+        return
+    path = catalog.root / entry.source
+    try:
+        text = fmt.format_text(
+            read_text(path, entry.source, root=catalog.root),
+            entry.source,
+            fmt.schema_line(path, catalog.root),
+            replace={"maintenance": proposed},
+        )
+    except (LoadError, fmt.FormatError) as exc:
+        report.failures.append(f"{entry.source}: state not written: {exc}")
+        return
+    write_atomic(path, text)
+    report.states.append(f"{entry.id}: {old} -> {proposed['state']} ({proposed['evidence']})")
 
 
 class _Saver:
