@@ -25,7 +25,7 @@
 
   /* The Explore view's state lives in the address bar under names no theme feature reads
    * (Material's search reads ?q= and ?h=): kind, category, tag, from, to, text and sort. */
-  var FILTERS = ["kind", "category", "from", "to", "tag", "text"];
+  var FILTERS = ["kind", "category", "from", "to", "tag", "state", "text"];
   var current = null;   /* the Explore view on this page, if any: {root, restore} */
 
   function setupExplore(root) {
@@ -52,6 +52,8 @@
         data = index;
         data.kindLabel = {};
         index.kinds.forEach(function (k) { data.kindLabel[k[0]] = k[1]; });
+        data.stateLabel = {};
+        (index.states || []).forEach(function (s) { data.stateLabel[s[0]] = s[1]; });
         data.categoryTitle = {};
         index.categories.forEach(function (c) { data.categoryTitle[c[0]] = c[1]; });
         readQuery();
@@ -70,11 +72,11 @@
     function readQuery() {
       var params = new URLSearchParams(location.search);
       FILTERS.forEach(function (name) {
-        form.elements[name].value = params.get(name) || "";
+        if (form.elements[name]) form.elements[name].value = params.get(name) || "";
       });
       var spec = params.get("sort") || "";
       var key = spec.replace(/^-/, "");
-      sort.key = ["t", "k", "y", "c"].indexOf(key) >= 0 ? key : "t";
+      sort.key = ["t", "k", "y", "c", "m"].indexOf(key) >= 0 ? key : "t";
       sort.dir = spec.charAt(0) === "-" ? -1 : 1;
       typing = null;
     }
@@ -82,7 +84,7 @@
     function queryUrl() {
       var params = new URLSearchParams();
       FILTERS.forEach(function (name) {
-        var value = form.elements[name].value.trim();
+        var value = form.elements[name] ? form.elements[name].value.trim() : "";
         if (value) params.set(name, value);
       });
       if (sort.key !== "t" || sort.dir !== 1) params.set("sort", (sort.dir < 0 ? "-" : "") + sort.key);
@@ -105,6 +107,12 @@
       if (f.kind && row.k !== f.kind) return false;
       if (f.category && row.c.indexOf(f.category) < 0) return false;
       if (f.tag && row.g.indexOf(f.tag) < 0) return false;
+      if (f.state) {
+        var looked = row.m === "active" || row.m === "maintenance-only";
+        if (f.state === "maintained" ? !looked
+            : f.state === "not-maintained" ? (looked || !row.m || row.m === "unknown")
+            : row.m !== f.state) return false;
+      }
       if ((f.from || f.to) && row.y == null) return false;
       if (f.from && row.y < f.from) return false;
       if (f.to && row.y > f.to) return false;
@@ -119,6 +127,7 @@
       if (sort.key === "y") return row.y;
       if (sort.key === "k") return data.kindLabel[row.k] || row.k;
       if (sort.key === "c") return data.categoryTitle[row.c[0]] || "";
+      if (sort.key === "m") return row.m ? data.stateLabel[row.m] : null;
       return row.t.toLowerCase();
     }
 
@@ -160,6 +169,7 @@
         kind: form.elements.kind.value,
         category: form.elements.category.value,
         tag: form.elements.tag.value,
+        state: form.elements.state ? form.elements.state.value : "",
         from: parseInt(form.elements.from.value, 10) || 0,
         to: parseInt(form.elements.to.value, 10) || 0,
         text: form.elements.text.value.trim().toLowerCase()
@@ -208,6 +218,7 @@
         tr.appendChild(cell(row.y));
         tr.appendChild(cell(data.categoryTitle[row.c[0]] || row.c[0]));
         tr.appendChild(tagLinks(row.g));
+        tr.appendChild(cell(row.m ? data.stateLabel[row.m] : ""));
         fragment.appendChild(tr);
       });
       return fragment;
@@ -250,10 +261,108 @@
     });
   }
 
+  /* The Compare page: the table is in the HTML (readable without JavaScript); the form hides
+   * the rows that lack a needed capability and reorders them, and keeps its state in the
+   * address bar (need=a,b, partial=1, maintained=1, sort=most), as Explore does. */
+  function setupCompare(root) {
+    if (root.getAttribute("data-ready")) return;
+    var form = root.querySelector("form");
+    var tbody = root.querySelector("tbody");
+    var count = root.querySelector("[data-ddl-count]");
+    var rows = Array.prototype.slice.call(tbody.querySelectorAll("tr"));
+    rows.forEach(function (tr) {
+      var cells = {};
+      tr.getAttribute("data-cells").split(" ").forEach(function (pair) {
+        var at = pair.indexOf("=");
+        cells[pair.slice(0, at)] = pair.slice(at + 1);
+      });
+      tr.ddlCells = cells;
+    });
+    var boxes = Array.prototype.slice.call(form.querySelectorAll("input[name=need]"));
+
+    function readQuery() {
+      var params = new URLSearchParams(location.search);
+      var need = (params.get("need") || "").split(",");
+      boxes.forEach(function (box) { box.checked = need.indexOf(box.value) >= 0; });
+      form.elements.partial.checked = params.get("partial") === "1";
+      form.elements.maintained.checked = params.get("maintained") === "1";
+      form.elements.sort.value = params.get("sort") === "most" ? "most" : "";
+    }
+
+    function queryUrl() {
+      var params = new URLSearchParams();
+      var need = boxes.filter(function (box) { return box.checked; }).map(function (box) { return box.value; });
+      if (need.length) params.set("need", need.join(","));
+      if (form.elements.partial.checked) params.set("partial", "1");
+      if (form.elements.maintained.checked) params.set("maintained", "1");
+      if (form.elements.sort.value) params.set("sort", form.elements.sort.value);
+      var query = params.toString();
+      return location.pathname + (query ? "?" + query : "") + location.hash;
+    }
+
+    function score(tr, partial) {
+      var n = 0;
+      Object.keys(tr.ddlCells).forEach(function (key) {
+        var v = tr.ddlCells[key];
+        if (v === "yes") n += 2;
+        else if (v === "partial" && partial) n += 1;
+      });
+      return n;
+    }
+
+    function render() {
+      var need = boxes.filter(function (box) { return box.checked; }).map(function (box) { return box.value; });
+      var partial = form.elements.partial.checked;
+      var maintained = form.elements.maintained.checked;
+      var shown = 0;
+      rows.forEach(function (tr) {
+        var ok = need.every(function (key) {
+          var v = tr.ddlCells[key];
+          return v === "yes" || (partial && v === "partial");
+        });
+        if (maintained && tr.getAttribute("data-maintained") !== "yes") ok = false;
+        tr.hidden = !ok;
+        if (ok) shown++;
+      });
+      var ordered = rows.slice();
+      if (form.elements.sort.value === "most") {
+        ordered.sort(function (a, b) {
+          return score(b, partial) - score(a, partial) ||
+            (a.getAttribute("data-name") < b.getAttribute("data-name") ? -1 : 1);
+        });
+      }
+      ordered.forEach(function (tr) { tbody.appendChild(tr); });
+      count.textContent = String(shown);
+    }
+
+    function update() {
+      render();
+      var url = queryUrl();
+      if (url !== location.pathname + location.search + location.hash) {
+        history.pushState(null, "", url);
+      }
+    }
+
+    form.hidden = false;
+    readQuery();
+    render();
+    form.addEventListener("change", update);
+    form.addEventListener("submit", function (event) { event.preventDefault(); });
+    form.addEventListener("reset", function () { setTimeout(update, 0); });
+    current = {
+      root: root,
+      path: location.pathname,
+      restore: function () { readQuery(); render(); }
+    };
+    root.setAttribute("data-ready", "true");
+  }
+
   function onPage() {
     followMoved();
     var root = document.getElementById("ddl-explore");
+    var compare = document.getElementById("ddl-compare");
     if (root) setupExplore(root);
+    else if (compare) setupCompare(compare);
     else current = null;
   }
 

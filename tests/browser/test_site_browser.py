@@ -456,6 +456,7 @@ PAGE_TYPES = (
     "parallelism/",
     "parallelism/expert-parallelism/",
     "explore/",
+    "compare/",
     "papers-by-year/",
     "tags/",
     "data-format/",
@@ -515,6 +516,8 @@ def open_page(browser: Any, base_url: str, path: str, viewport: dict[str, int], 
     page.goto(base_url + path, wait_until="networkidle")
     if path == "explore/":
         explore_ready(page)
+    if path == "compare/":
+        page.locator("#ddl-compare[data-ready='true']").wait_for(timeout=15000)
     return page
 
 
@@ -574,3 +577,90 @@ def test_axe_finds_nothing_on_each_page_type(
         assert found == [], "\n".join(found)
     finally:
         page.context.close()
+
+
+def compare_rows(page: Any) -> list[str]:
+    """Return the names of the Compare rows shown, in order."""
+    return page.locator("#ddl-compare tbody tr:not([hidden])").evaluate_all(
+        "rs => rs.map(r => r.dataset.name)"
+    )
+
+
+def test_compare_filters_by_needed_capabilities_and_keeps_them_in_the_address(
+    tab: Tab, browser: Any, base_url: str
+) -> None:
+    """ "Pipeline and expert parallelism on AMD": the rows that have all three, shareable."""
+    page = tab.page
+    page.goto(base_url + "compare/", wait_until="networkidle")
+    page.locator("#ddl-compare[data-ready='true']").wait_for(timeout=15000)
+    cells = page.locator("#ddl-compare tbody tr").evaluate_all(
+        "rs => rs.map(r => [r.dataset.name, r.dataset.cells, r.dataset.maintained])"
+    )
+    assert len(cells) >= 25 and compare_rows(page) == [name for name, _, _ in cells]
+
+    def has(spec: str, key: str, partial: bool = False) -> bool:
+        value = dict(pair.split("=") for pair in spec.split())[key]
+        return value == "yes" or (partial and value == "partial")
+
+    for need in ("pipeline-parallel", "expert-parallel", "amd-rocm"):
+        page.check(f"input[name='need'][value='{need}']")
+    wanted = [
+        n
+        for n, spec, _ in cells
+        if all(has(spec, k) for k in ("pipeline-parallel", "expert-parallel", "amd-rocm"))
+    ]
+    assert wanted, "the real catalog has frameworks with PP + EP on AMD"
+    assert compare_rows(page) == wanted
+    assert page.locator("[data-ddl-count]").inner_text() == str(len(wanted))
+    assert "need=pipeline-parallel%2Cexpert-parallel%2Camd-rocm" in page.url
+    page.check("input[name='partial']")
+    page.check("input[name='maintained']")
+    with_partial = [
+        n
+        for n, spec, kept in cells
+        if kept == "yes"
+        and all(has(spec, k, True) for k in ("pipeline-parallel", "expert-parallel", "amd-rocm"))
+    ]
+    assert compare_rows(page) == with_partial
+    # The address reopens the same view in a new tab; back returns to the previous one.
+    other = browser.new_context(service_workers="block").new_page()
+    other.goto(page.url, wait_until="networkidle")
+    other.locator("#ddl-compare[data-ready='true']").wait_for(timeout=15000)
+    assert compare_rows(other) == with_partial
+    assert other.locator("input[name='maintained']").is_checked()
+    other.context.close()
+    page.go_back()
+    page.wait_for_function("!document.querySelector(\"input[name='maintained']\").checked")
+    assert not page.locator("input[name='maintained']").is_checked()
+    # Sorting by capabilities puts the richest first.
+    page.locator("#ddl-compare button[type='reset']").click()
+    page.select_option("select[name='sort']", "most")
+    score = {n: 2 * spec.count("=yes") for n, spec, _ in cells}
+    order = [score[n] for n in compare_rows(page)]
+    assert order == sorted(order, reverse=True) and len(set(order)) > 1
+    assert "sort=most" in page.url
+    # Every value is a link to its source, and the source is http(s).
+    hrefs = page.locator("#ddl-compare td.ddl-cell a").evaluate_all("as => as.map(a => a.href)")
+    assert hrefs and all(h.startswith(("https://", "http://")) for h in hrefs)
+    assert tab.errors == []
+
+
+def test_explore_filters_by_upkeep(tab: Tab, base_url: str) -> None:
+    page = tab.page
+    page.goto(base_url + "explore/?state=not-maintained", wait_until="networkidle")
+    explore_ready(page)
+    index = page.evaluate("async () => (await fetch('index.json')).json()")
+    expected = {
+        r["id"]
+        for r in index["entries"]
+        if r["m"] and r["m"] not in ("active", "maintenance-only", "unknown")
+    }
+    assert expected and page.locator("select[name='state']").input_value() == "not-maintained"
+    assert set(shown_rows(page)) == expected
+    page.select_option("select[name='state']", "maintained")
+    looked = {r["id"] for r in index["entries"] if r["m"] in ("active", "maintenance-only")}
+    page.wait_for_function(
+        f"document.querySelector('[data-ddl-count]').textContent === '{len(looked)}'"
+    )
+    assert "state=maintained" in page.url
+    assert tab.errors == []

@@ -30,7 +30,7 @@ from markupsafe import Markup, escape
 
 from ddl_catalog import matrix, settings
 from ddl_catalog.metadata import Metadata, MetadataError, entry_keys, load_metadata
-from ddl_catalog.model import KIND_LABELS, Catalog, Entry
+from ddl_catalog.model import KIND_LABELS, MAINTENANCE_LABELS, Catalog, Entry
 from ddl_catalog.render.readme import authors_text
 from ddl_catalog.siteconfig import page_clash
 
@@ -639,6 +639,7 @@ class PageBuilder:
                     "a": authors_text(e.authors) or "",
                     "d": e.description,
                     "h": relative(url, self.layout.permalink(e.id)),
+                    "m": e.maintenance.state if e.maintenance else None,
                 }
             )
         index = {
@@ -647,6 +648,7 @@ class PageBuilder:
                 [c.id, c.title, c.parent or ""] for c in self.catalog.categories.values()
             ],
             "tags": sorted(self.catalog.tags),
+            "states": [[k, v] for k, v in MAINTENANCE_LABELS.items()],
             "entries": rows,
         }
         text = json.dumps(index, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
@@ -659,6 +661,9 @@ class PageBuilder:
             year_min=min(years, default=1950),
             year_max=max(years, default=1950),
             count=len(rows),
+            states=[
+                (k, v) for k, v in MAINTENANCE_LABELS.items() if any(r["m"] == k for r in rows)
+            ],
         )
         return SitePage("explore.md", markdown, "Explore")
 
