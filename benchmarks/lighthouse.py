@@ -38,6 +38,7 @@ PAGES: tuple[tuple[str, str], ...] = (
     ("Topic", "parallelism/"),
     ("Subtopic", "parallelism/expert-parallelism/"),
     ("Explore", "explore/"),
+    ("Compare", "compare/"),
     ("Papers by year", "papers-by-year/"),
     ("Tags", "tags/"),
     ("Docs page", "data-format/"),
