@@ -12,6 +12,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urljoin, urlsplit
 
+import markupsafe
 import pytest
 from click.testing import CliRunner
 
@@ -727,3 +728,42 @@ def test_compare_page_shows_every_framework_cell_with_its_source(real_site: Path
     assert 'class="ddl-maintenance ddl-maintenance--unmaintained">Unmaintained · last commit' in (
         home.read_text(encoding="utf-8")
     )
+
+
+def test_every_leaf_topic_page_has_a_timeline_of_links_and_its_text(real_site: Path) -> None:
+    catalog = open_catalog(REPO)
+    for category in catalog.categories.values():
+        if category.children:
+            continue
+        dated = [e for e in catalog.in_category(category.id) if e.year is not None]
+        page_path = f"{category.parent}/{category.id}/" if category.parent else f"{category.id}/"
+        page = (real_site / page_path / "index.html").read_text(encoding="utf-8")
+        if len(dated) < 2:
+            assert "ddl-timeline-svg" not in page
+            continue
+        start = page.index('<svg class="ddl-timeline-svg"')
+        svg = page[start : page.index("</svg>", start) + 6]
+        assert svg.count('class="ddl-tl-node"') == len(dated), category.id
+        assert svg.count("<a href=") == len(dated)
+        text = page[page.index('class="ddl-timeline-text"') :]
+        for entry in dated:
+            assert f">{markupsafe.escape(entry.title)}</a>" in text, entry.id
+    landmarks = (real_site / "timeline" / "index.html").read_text(encoding="utf-8")
+    assert landmarks.count('class="ddl-tl-node"') >= 10
+
+
+def test_timeline_svg_escapes_titles_and_links_each_node() -> None:
+    from ddl_catalog.render.svg import timeline
+
+    drawn = timeline(
+        [
+            ("a", 2019, 'GPipe <script>alert(1)</script> & "quotes"', "../a/#a"),
+            ("b", 2021, "B" * 80, "../b/#b"),
+        ],
+        [("b", "a"), ("b", "missing")],
+        label="Timeline <x>",
+        caption_id="t",
+    )
+    assert "<script>" not in drawn and "&lt;script&gt;" in drawn
+    assert drawn.count("<a href=") == 2 and drawn.count('class="ddl-tl-edge"') == 1
+    assert "…" in drawn and "B" * 80 not in drawn.split("aria-label")[0]

@@ -60,6 +60,7 @@ def _tree(cats: Any, tag_data: Any) -> tuple[dict[str, Category], dict[str, Tag]
             None,
             tuple(c["id"] for c in children),
             tuple(top.get("aliases", ())),
+            _picks(top),
         )
         for child in children:
             categories[child["id"]] = Category(
@@ -68,9 +69,15 @@ def _tree(cats: Any, tag_data: Any) -> tuple[dict[str, Category], dict[str, Tag]
                 child["description"],
                 top["id"],
                 aliases=tuple(child.get("aliases", ())),
+                start_here=_picks(child),
             )
     tags = {t["id"]: Tag(t["id"], t["description"]) for t in tag_data["tags"]}
     return categories, tags
+
+
+def _picks(node: Any) -> tuple[tuple[str, str], ...]:
+    """Return a category node's start-here picks as (entry id, reason) pairs."""
+    return tuple((pick["id"], " ".join(pick["why"].split())) for pick in node.get("start_here", ()))
 
 
 def read_categories(root: Path) -> dict[str, str]:

@@ -235,6 +235,8 @@ class Category:
     children: tuple[str, ...] = ()
     #: Former ids of categories merged into this one (their website anchors still lead here).
     aliases: tuple[str, ...] = ()
+    #: Entries to read first, each (entry id, one-line reason), in the order given.
+    start_here: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ RESERVED = frozenset(
         "kinds",
         "explore",
         "compare",
+        "timeline",
         "papers-by-year",
         "tags",
         "contributing",

@@ -6,6 +6,7 @@ Validation never writes anything; it returns a Report that the CLI prints.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -195,6 +196,39 @@ def _categories(doc: Document, problems: list[Problem]) -> tuple[dict[str, Path_
     return index, aliases
 
 
+def _start_here(doc: Document, entries: list[Document]) -> Iterator[Problem]:
+    """Report start-here picks that are no entry, or not filed in their category (rule start-here).
+
+    A topic's picks may be filed in the topic or in one of its subtopics.
+    """
+    filed: dict[str, set[str]] = {}
+    for entry in entries:
+        data = entry.data
+        if isinstance(data, dict) and isinstance(data.get("id"), str):
+            cats = data.get("categories")
+            filed[data["id"]] = (
+                {c for c in cats if isinstance(c, str)} if isinstance(cats, list) else set()
+            )
+    for i, top in enumerate(doc.data["categories"]):
+        children = top.get("children", [])
+        nodes: list[tuple[tuple[Any, ...], Any, set[str]]] = [
+            ((i,), top, {top["id"], *(c["id"] for c in children)})
+        ]
+        nodes += [((i, "children", j), c, {c["id"]}) for j, c in enumerate(children)]
+        for where, node, homes in nodes:
+            for k, pick in enumerate(node.get("start_here", [])):
+                path = ("categories", *where, "start_here", k, "id")
+                if pick["id"] not in filed:
+                    message = f"start-here entry '{pick['id']}' does not exist: check the id"
+                    yield problem(doc, path, message, "start-here")
+                elif not filed[pick["id"]] & homes:
+                    message = (
+                        f"start-here entry '{pick['id']}' is not filed in '{node['id']}': "
+                        "pick an entry of this category, or add the category to the entry"
+                    )
+                    yield problem(doc, path, message, "start-here")
+
+
 def validate(root: FilePath) -> Report:
     """Load and check the whole catalog under ``root``; never raises for bad data."""
     try:
@@ -239,6 +273,8 @@ def _validate(root: FilePath) -> Report:
         )
     for check in RULES.values():
         problems.extend(check(context))
+    if categories_doc is not None:
+        problems.extend(_start_here(categories_doc, documents))
     problems.extend(_metadata(root))
     if settings_doc is not None:
         problems.extend(settings.check_kinds(settings_doc, documents))

@@ -457,6 +457,7 @@ PAGE_TYPES = (
     "parallelism/expert-parallelism/",
     "explore/",
     "compare/",
+    "timeline/",
     "papers-by-year/",
     "tags/",
     "data-format/",

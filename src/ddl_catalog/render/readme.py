@@ -142,6 +142,8 @@ class SectionView:
     total_entries: int = 0
     total_xrefs: int = 0
     matrix: MatrixView | None = None
+    #: The category's start-here picks: (title, reason), shown above its entries.
+    start: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,6 +314,11 @@ def _section(
         total_entries=len(primary),
         total_xrefs=len(secondary),
         matrix=table,
+        start=tuple(
+            (picked.title, why)
+            for entry_id, why in category.start_here
+            if (picked := catalog.get(entry_id)) is not None
+        ),
     )
 
 

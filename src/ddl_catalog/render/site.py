@@ -49,7 +49,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from ddl_catalog import matrix, resources, settings, siteconfig
+from ddl_catalog import resources, settings, siteconfig
 from ddl_catalog.catalog import InvalidCatalog, open_catalog
 from ddl_catalog.model import Catalog, Category
 from ddl_catalog.render.site_pages import (
@@ -152,8 +152,10 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
             {"Papers by year": "papers-by-year.md"},
             {"Explore": "explore.md"},
         ]
-        if matrix.rows(self.catalog):
-            nav.append({"Compare": "compare.md"})
+        generated = {page.src_uri for page in self.layout.pages}
+        for title, src in (("Compare", "compare.md"), ("Timeline", "timeline.md")):
+            if src in generated:  # only when the catalog has a matrix, dated landmarks
+                nav.append({title: src})
         if (docs_dir / "tags.md").exists():
             nav.append({"Tags": "tags.md"})
         if hand_written:

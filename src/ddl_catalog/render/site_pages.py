@@ -354,6 +354,8 @@ class PageBuilder:
         self.layout.pages.append(self._explore_page())
         if matrix.rows(self.catalog):
             self.layout.pages.append(self._compare_page())
+        if (landmarks := self._landmarks_page()) is not None:
+            self.layout.pages.append(landmarks)
         return self.layout
 
     # -- category pages ----------------------------------------------------------------------
@@ -445,6 +447,18 @@ class PageBuilder:
                 overview=self._overview(cat.id, url) if index == 0 and not top else [],
                 later=[self.compact(e, url, stub=True) for e in later],
                 tags=tags,
+                timeline=(
+                    self._timeline(
+                        self.catalog.in_category(cat.id), url, f"timeline-{cat.id}", cat.title
+                    )
+                    if index == 0 and not cat.children
+                    else None
+                ),
+                start=[
+                    (picked.title, relative(url, self.layout.permalink(picked.id)), why)
+                    for entry_id, why in (cat.start_here if index == 0 else ())
+                    if (picked := self.catalog.get(entry_id)) is not None
+                ],
                 bib=(
                     relative(url, self.bib_files[cat.id])
                     if index == 0 and cat.id in self.bib_files
@@ -666,6 +680,58 @@ class PageBuilder:
             ],
         )
         return SitePage("explore.md", markdown, "Explore")
+
+    # -- timelines ---------------------------------------------------------------------------
+
+    def _timeline(
+        self, entries: Iterable[Entry], url: str, caption_id: str, name: str
+    ) -> dict[str, Any] | None:
+        """Lay out the timeline of some entries (those with a year), or None for fewer than 2."""
+        from ddl_catalog.render.svg import timeline
+
+        dated = {e.id: e for e in entries if e.year is not None}
+        if len(dated) < 2:
+            return None
+        href = {i: relative(url, self.layout.permalink(i)) for i in dated}
+        edges = [
+            (e.id, rel.id)
+            for e in dated.values()
+            for rel in e.related
+            if rel.relation == "builds-on" and rel.id in dated
+        ]
+        years: dict[int, list[tuple[str, str, list[str]]]] = {}
+        for e in sorted(dated.values(), key=lambda e: (e.year or 0, e.title.casefold(), e.id)):
+            builds = [dated[b].title for a, b in edges if a == e.id]
+            years.setdefault(e.year or 0, []).append((e.title, href[e.id], builds))
+        first, last = min(years), max(years)
+        label = f"Timeline of {name}: {len(dated)} works from {first} to {last}"
+        svg = timeline(
+            [(e.id, e.year or 0, e.title, href[e.id]) for e in dated.values()],
+            edges,
+            label=label,
+            caption_id=caption_id,
+        )
+        return {
+            "id": caption_id,
+            "caption": f"{label}; {len(edges)} arrows point from a work to one it builds on.",
+            "svg": Markup(svg),  # noqa: S704 - built from escaped values (render/svg.py)
+            "years": sorted(years.items()),
+        }
+
+    def _landmarks_page(self) -> SitePage | None:
+        """Render the field-wide timeline: every start-here pick and much-built-on work."""
+        url = page_url("timeline.md")
+        incoming: dict[str, int] = {}
+        for e in self.catalog:
+            for rel in e.related:
+                if rel.relation == "builds-on":
+                    incoming[rel.id] = incoming.get(rel.id, 0) + 1
+        picks = {i for c in self.catalog.categories.values() for i, _why in c.start_here}
+        chosen = [e for e in self.catalog if e.id in picks or incoming.get(e.id, 0) >= 3]
+        drawn = self._timeline(chosen, url, "timeline-landmarks", "the field's landmarks")
+        if drawn is None:
+            return None
+        return self._page("timeline.md.j2", "timeline.md", "Timeline", True, timeline=drawn)
 
     # -- compare -----------------------------------------------------------------------------
 

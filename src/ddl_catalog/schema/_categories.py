@@ -82,6 +82,44 @@ def validate_https___ddl_catalog_github_io_schema_categories_schema_json___defs_
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be longer than or equal to 10 characters")
                 if data__description_len > 300:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be shorter than or equal to 300 characters")
+        if "start_here" in data_keys:
+            data_keys.remove("start_here")
+            data__starthere = data["start_here"]
+            if not isinstance(data__starthere, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".start_here must be array")
+            data__starthere_is_list = isinstance(data__starthere, (list, tuple))
+            if data__starthere_is_list:
+                data__starthere_len = len(data__starthere)
+                if data__starthere_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".start_here must contain at least 1 items")
+                if data__starthere_len > 3:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".start_here must contain less than or equal to 3 items")
+                for data__starthere_x, data__starthere_item in enumerate(data__starthere):
+                    if not isinstance(data__starthere_item, (dict)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".start_here[{data__starthere_x}]".format(**locals()) + " must be object")
+                    data__starthere_item_is_dict = isinstance(data__starthere_item, dict)
+                    if data__starthere_item_is_dict:
+                        data__starthere_item__missing_keys = set(['id', 'why']) - data__starthere_item.keys()
+                        if data__starthere_item__missing_keys:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".start_here[{data__starthere_x}]".format(**locals()) + " must contain ")
+                        data__starthere_item_keys = set(data__starthere_item.keys())
+                        if "id" in data__starthere_item_keys:
+                            data__starthere_item_keys.remove("id")
+                            data__starthere_item__id = data__starthere_item["id"]
+                            validate_https___ddl_catalog_github_io_schema_categories_schema_json___defs_id(data__starthere_item__id, custom_formats, (name_prefix or "data") + ".start_here[{data__starthere_x}].id".format(**locals()))
+                        if "why" in data__starthere_item_keys:
+                            data__starthere_item_keys.remove("why")
+                            data__starthere_item__why = data__starthere_item["why"]
+                            if not isinstance(data__starthere_item__why, (str)):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".start_here[{data__starthere_x}].why".format(**locals()) + " must be string")
+                            if isinstance(data__starthere_item__why, str):
+                                data__starthere_item__why_len = len(data__starthere_item__why)
+                                if data__starthere_item__why_len < 10:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".start_here[{data__starthere_x}].why".format(**locals()) + " must be longer than or equal to 10 characters")
+                                if data__starthere_item__why_len > 160:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".start_here[{data__starthere_x}].why".format(**locals()) + " must be shorter than or equal to 160 characters")
+                        if data__starthere_item_keys:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".start_here[{data__starthere_x}]".format(**locals()) + " must not contain "+str(data__starthere_item_keys)+" properties")
         if "aliases" in data_keys:
             data_keys.remove("aliases")
             data__aliases = data["aliases"]
@@ -148,6 +186,44 @@ def validate_https___ddl_catalog_github_io_schema_categories_schema_json___defs_
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be longer than or equal to 10 characters")
                 if data__description_len > 300:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".description must be shorter than or equal to 300 characters")
+        if "start_here" in data_keys:
+            data_keys.remove("start_here")
+            data__starthere = data["start_here"]
+            if not isinstance(data__starthere, (list, tuple)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".start_here must be array")
+            data__starthere_is_list = isinstance(data__starthere, (list, tuple))
+            if data__starthere_is_list:
+                data__starthere_len = len(data__starthere)
+                if data__starthere_len < 1:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".start_here must contain at least 1 items")
+                if data__starthere_len > 3:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".start_here must contain less than or equal to 3 items")
+                for data__starthere_x, data__starthere_item in enumerate(data__starthere):
+                    if not isinstance(data__starthere_item, (dict)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".start_here[{data__starthere_x}]".format(**locals()) + " must be object")
+                    data__starthere_item_is_dict = isinstance(data__starthere_item, dict)
+                    if data__starthere_item_is_dict:
+                        data__starthere_item__missing_keys = set(['id', 'why']) - data__starthere_item.keys()
+                        if data__starthere_item__missing_keys:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".start_here[{data__starthere_x}]".format(**locals()) + " must contain ")
+                        data__starthere_item_keys = set(data__starthere_item.keys())
+                        if "id" in data__starthere_item_keys:
+                            data__starthere_item_keys.remove("id")
+                            data__starthere_item__id = data__starthere_item["id"]
+                            validate_https___ddl_catalog_github_io_schema_categories_schema_json___defs_id(data__starthere_item__id, custom_formats, (name_prefix or "data") + ".start_here[{data__starthere_x}].id".format(**locals()))
+                        if "why" in data__starthere_item_keys:
+                            data__starthere_item_keys.remove("why")
+                            data__starthere_item__why = data__starthere_item["why"]
+                            if not isinstance(data__starthere_item__why, (str)):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".start_here[{data__starthere_x}].why".format(**locals()) + " must be string")
+                            if isinstance(data__starthere_item__why, str):
+                                data__starthere_item__why_len = len(data__starthere_item__why)
+                                if data__starthere_item__why_len < 10:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".start_here[{data__starthere_x}].why".format(**locals()) + " must be longer than or equal to 10 characters")
+                                if data__starthere_item__why_len > 160:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".start_here[{data__starthere_x}].why".format(**locals()) + " must be shorter than or equal to 160 characters")
+                        if data__starthere_item_keys:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".start_here[{data__starthere_x}]".format(**locals()) + " must not contain "+str(data__starthere_item_keys)+" properties")
         if "aliases" in data_keys:
             data_keys.remove("aliases")
             data__aliases = data["aliases"]
