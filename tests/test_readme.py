@@ -583,3 +583,23 @@ def test_maintenance_markers_and_the_compact_matrix(root: Path) -> None:
     assert table[2] == "| Oldfw \\| Pipe | DP, \\~PP    | –        |"
     assert len({len(line) for line in table}) == 1  # pipes aligned
     assert "[Compare page](https://ddl-catalog.github.io/ddl-catalog/compare/)" in text
+
+
+def test_a_venue_carries_its_editions_year(root: Path) -> None:
+    paper = root / "data" / "papers" / "late2023paper.yml"
+    paper.write_text(
+        "id: late2023paper\nkind: paper\ntitle: A Late Paper\nurl: https://example.org/late\n"
+        "description: On arXiv in 2023, at ICLR in 2024.\ncategories: [surveys]\nyear: 2023\n"
+        "venue: ICLR\nvenue_year: 2024\n",
+        encoding="utf-8",
+    )
+    same = root / "data" / "papers" / "same2016paper.yml"
+    same.write_text(
+        "id: same2016paper\nkind: paper\ntitle: A Same-Year Paper\nurl: https://example.org/s\n"
+        "description: Published at OSDI the year it appeared.\ncategories: [surveys]\n"
+        "year: 2016\nvenue: OSDI\nvenue_year: 2016\n",
+        encoding="utf-8",
+    )
+    text = readme.render(open_catalog(root))
+    assert "On arXiv in 2023, at ICLR in 2024. *ICLR 2024*, first published 2023." in text
+    assert "Published at OSDI the year it appeared. *OSDI 2016*." in text

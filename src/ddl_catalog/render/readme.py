@@ -87,6 +87,8 @@ class EntryView:
     venue: str | None
     year: int | None
     links: tuple[LinkView, ...]
+    #: The year of the venue's edition ("ICLR 2024"), when the data gives it.
+    venue_year: int | None = None
     #: The shown authors include a name that awesome-lint's spell-check misreads.
     skip_spell_check: bool = False
 
@@ -379,6 +381,7 @@ def _entry_view(
         people=people,
         venue=entry.venue if "venue" in shown else None,
         year=entry.year if "year" in shown else None,
+        venue_year=entry.venue_year if "venue" in shown else None,
         links=tuple(links),
         skip_spell_check=not NAMES_MISREAD_BY_SPELL_CHECK.isdisjoint(
             re.findall(r"\w+", people or "")
