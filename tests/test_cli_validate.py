@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -91,6 +92,71 @@ def test_github_annotations_and_job_summary(
     text = summary.read_text()
     assert text.startswith("## ddl-catalog validate")
     assert "| `data/papers/dean2012large.yml` | 7 | error |" in text
+
+
+#: A value that would forge workflow commands if it reached GitHub's log as it is.
+FORGE = "q\n::stop-commands::tok\n  ::error file=x::fake ##[add-mask]secret %0A | <b>y</b>\r"
+
+
+def runner_commands(output: str) -> list[str]:
+    """Return the workflow commands GitHub's runner finds in a step's output.
+
+    As actions/runner reads them: lines split at CR and LF; ``::name ...::data`` at the start
+    of a line after white space, or else the older ``##[name ...]data`` anywhere in it.
+    """
+    found = []
+    for line in re.split(r"\r\n|\r|\n", output):
+        text = line.lstrip()
+        if text.startswith("::") and "::" in text[2:]:
+            found.append(text[2:].split("::", 1)[0].split(" ", 1)[0])
+        elif "##[" in line and "]" in line[line.index("##[") :]:
+            found.append(line[line.index("##[") + 3 :].split("]", 1)[0].split(" ", 1)[0])
+    return found
+
+
+def test_values_cannot_forge_workflow_commands_in_ci(
+    catalog_dir: Callable[..., Path], tmp_path: Path
+) -> None:
+    root = catalog_dir(
+        {
+            "data/papers/dean2012large.yml": GOOD_PAPER.replace(
+                "tags: [gpu]", f"tags: [{json.dumps(FORGE)}]"
+            ),
+            "data/frameworks/horovod.yml": GOOD_FRAMEWORK,
+            "data/papers/x\n::warning::forged ##[error]x.yml": GOOD_PAPER,
+        }
+    )
+    summary = tmp_path / "summary.md"
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary)}
+    result = CliRunner(env=env).invoke(cli, ["validate", "--root", str(root)])
+    assert result.exit_code == 1
+    problems = [line for line in result.output.splitlines() if ": error: " in line]
+    assert len(problems) >= 3
+    # Only the annotations ddl-catalog writes, one per problem, and every one intact.
+    commands = runner_commands(result.output)
+    assert commands == ["warning"] + ["error"] * len(problems), result.output
+    annotations = [line for line in result.output.splitlines() if line.startswith("::")]
+    assert any(
+        line.endswith(
+            "unknown tag 'q\\x0a::stop-commands::tok\\x0a  ::error file=x::fake "
+            "##[add-mask]secret %250A | <b>y</b>\\x0d': use a tag from data/tags.yml "
+            "or add it there"
+        )
+        for line in annotations
+    ), annotations
+    assert any("file=data/papers/x\\x0a%3A%3Awarning%3A%3Aforged ##[error]x.yml," in line
+               for line in annotations), annotations  # fmt: skip
+    # The job summary: one table row per problem, five cells each, no HTML.
+    rows = [line for line in summary.read_text().splitlines() if line.startswith("| ")][1:]
+    assert len(rows) == len(problems) + 1
+    for row in rows:
+        assert len(re.findall(r"(?<!\\)\|", row)) == 6, row
+        assert "<" not in row.replace("\\<", ""), row
+    # JSON for machines: the same messages, and still no command.
+    result = CliRunner(env=env).invoke(cli, ["validate", "--root", str(root), "--format", "json"])
+    assert runner_commands(result.output.split("\n}\n")[0]) == []
+    messages = [p["message"] for p in json.loads(result.output.split("\n}\n")[0] + "}")["problems"]]
+    assert any(FORGE in message for message in messages)
 
 
 def test_no_annotations_outside_github(catalog_dir: Callable[..., Path]) -> None:

@@ -182,6 +182,85 @@ def test_special_characters_in_every_bibtex_field() -> None:
     assert parse_bib(text).entries[0].key == "x"
 
 
+#: Hostile values: each breaks a BibTeX file whose braces are only backslash-escaped.
+HOSTILE_BIB = {
+    "lone2020close": {"title": "Closing } brace drops the entry", "venue": "Conf } x"},
+    "lone2020open": {"title": "Opening { brace swallows what follows", "venue": "Proc. {"},
+    "inject2020entry": {
+        "title": "Looks fine @misc{evil, title={Injected}} and @article {x,",
+        "venue": "@inproceedings{y,",
+    },
+    "nested2020pairs": {"title": "Kept {Pairs} and {{nested}} ones \\{ too", "venue": "V"},
+    "names2020and": {
+        "title": "Organisations as authors",
+        "authors": ["Procter and Gamble Research", "Ann Lee", "R AND D Group", "Jo Andersen"],
+    },
+}
+
+
+def bibtex_blocks(text: str) -> list[str]:
+    """Return the keys BibTeX itself finds: it counts every brace, escaped or not."""
+    unescaped = re.sub(r"\\([{}])", r"\\ \1", text)  # a brace bibtexparser counts, as BibTeX does
+    library = bibtexparser.parse_string(unescaped)
+    assert library.failed_blocks == []
+    for block in library.entries:
+        for field in block.fields:
+            depth = 0
+            for char in field.value:
+                depth += {"{": 1, "}": -1}.get(char, 0)
+                assert depth >= 0, (block.key, field.key, field.value)
+            assert depth == 0, (block.key, field.key, field.value)
+    return [block.key for block in library.entries]
+
+
+def test_hostile_values_round_trip_to_exactly_their_entries(
+    catalog_dir: Callable[..., Path],
+) -> None:
+    from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
+
+    files = {}
+    for key, values in sorted(HOSTILE_BIB.items()):
+        authors = values.get("authors", ["Ann Lee"])
+        files[f"data/papers/{key}.yml"] = (
+            f"id: {key}\nkind: paper\ntitle: {json.dumps(values['title'])}\n"
+            f"url: https://example.org/{key}\ndescription: A paper with hostile fields.\n"
+            f"categories: [surveys]\nauthors: {json.dumps(authors)}\nyear: 2020\n"
+            + (f"venue: {json.dumps(values['venue'])}\n" if "venue" in values else "")
+        )
+    catalog = open_catalog(catalog_dir(files))
+    text = export.render(catalog, "bibtex")
+    assert bibtex_blocks(text) == sorted(HOSTILE_BIB)
+    latex = get_default_latex_context_db()
+    latex.add_context_category(  # LaTeX's own commands for a lone brace
+        "braces",
+        prepend=True,
+        macros=[
+            MacroTextSpec("textbraceleft", simplify_repl="{"),
+            MacroTextSpec("textbraceright", simplify_repl="}"),
+        ],
+    )
+    library = bibtexparser.parse_string(
+        text,
+        append_middleware=[
+            middlewares.SeparateCoAuthors(),
+            middlewares.LatexDecodingMiddleware(decoder=LatexNodes2Text(latex_context=latex)),
+        ],
+    )
+    assert library.failed_blocks == []
+    assert [block.key for block in library.entries] == sorted(HOSTILE_BIB)
+    for block in library.entries:
+        values = HOSTILE_BIB[block.key]
+        assert block["title"] == values["title"]
+        venue = block.fields_dict.get("booktitle") or block.fields_dict.get("howpublished")
+        if "venue" in values:
+            assert venue is not None and venue.value == values["venue"]
+        authors = [name.strip("{}") for name in block["author"]]
+        assert len(authors) == len(values.get("authors", ["Ann Lee"])), authors
+    names = library.entries_dict["names2020and"]["author"]
+    assert names[0] == "{Procter and Gamble Research}"  # one author, braced whole
+    assert names[2] == "{R AND D Group}"
+
+
 # --- JSON -----------------------------------------------------------------------------------
 
 

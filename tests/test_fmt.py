@@ -173,6 +173,20 @@ def test_check_annotates_on_github_actions(
     )
 
 
+def test_check_on_github_actions_escapes_file_names(
+    catalog_dir: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = catalog_dir({"data/frameworks/h\n::warning::forged,x ##[error]y.yml": MESSY})
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    result = CliRunner().invoke(cli, ["fmt", "--check", "--root", str(root)])
+    lines = result.output.splitlines()
+    assert [line for line in lines if line.lstrip().startswith("::")] == [
+        "::error file=data/frameworks/h\\x0a%3A%3Awarning%3A%3Aforged%2Cx ##[error]y.yml,line=1"
+        "::not in canonical format: run ddl-catalog fmt"
+    ]
+    assert "would reformat data/frameworks/h\\x0a::warning::forged,x ##\\x5berror]y.yml" in lines
+
+
 def test_files_argument_limits_the_run_and_skips_non_entries(
     catalog_dir: Callable[..., Path],
 ) -> None:

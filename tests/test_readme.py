@@ -184,6 +184,64 @@ def test_hostile_fields_render_inert(catalog: Catalog) -> None:
     assert "Conf *Star*" in plain
 
 
+def hostile_settings(root: Path) -> None:
+    """Give the fixture catalog an intro, commands and descriptions that attack the README."""
+    settings = root / "catalog.yml"
+    text = settings.read_text(encoding="utf-8")
+    start = text.index("description: >-")
+    end = text.index("site_url:")
+    intro = (
+        "A list with [docs](https://docs.example/guide_(v2)), a [bad](javascript:alert(1)) link,"
+        " ![pixel](https://t.example/p.png), <b>html</b> and an unclosed <!-- comment that would"
+        " hide the rest; see www.intro.example or https://bare.example/x."
+    )
+    text = text[:start] + f"description: {json.dumps(intro)}\n" + text[end:]
+    text = text.replace(
+        "  build: creates .venv, validates the catalog, builds README.md and the website\n",
+        '  build: "builds it\\n```\\n\\n<img src=x onerror=alert(1)>\\n```sh"\n',
+    )
+    settings.write_text(text, encoding="utf-8")
+    paper = root / "data" / "papers" / "alpha2019first.yml"
+    entry = paper.read_text(encoding="utf-8")
+    entry = re.sub(
+        r"^description: .*$",
+        "description: Mirrored at www.mirror.example and https://bare.example/paper, "
+        "or WWW.UPPER.example and ftp://files.example/x.",
+        entry,
+        count=1,
+        flags=re.M,
+    )
+    paper.write_text(entry, encoding="utf-8")
+
+
+def test_intro_commands_and_bare_addresses_render_inert(root: Path) -> None:
+    hostile_settings(root)
+    text = readme.render(open_catalog(root))
+    # The intro: its http(s) link stays a link; the rest is text (no comment hides the list).
+    raw = [t.content for t in tokens(text) if t.type in ("html_inline", "html_block")]
+    assert [c.startswith("<!-- Generated") for c in raw] == [True]
+    assert "https://docs.example/guide_%28v2%29" in hrefs(text)
+    assert not [h for h in hrefs(text) if "javascript" in h or "t.example" in h]
+    assert not [t for t in tokens(text) if t.type == "image" and "t.example" in t.attrs["src"]]
+    plain = "".join(t.content for t in tokens(text) if t.type == "text")
+    assert "a [bad](javascript:alert(1)) link, ![pixel](" in plain
+    assert "<b>html</b> and an unclosed <!-- comment" in plain
+    assert len(titles_in(section(text, "Surveys and overviews"))) >= 1  # still listed
+    # The command note: folded into its one line, the block holds the two commands only.
+    block = re.search(r"```sh\n(.*?)\n```\n", text, re.S)
+    assert block is not None
+    assert block.group(1).splitlines() == [
+        "make build   # builds it ``` <img src=x onerror=alert(1)> ```sh",
+        "make test    # ruff, mypy and the test suite",
+    ]
+    # GFM's autolinks: no www. or scheme:// left in text for GitHub to link.
+    prose = re.sub(r"\]\([^)\s]*\)", "]()", text.replace("(https://awesome.re)", ""))
+    prose = re.sub(r"<!-- Generated.*?-->", "", prose)
+    left = re.findall(r".{0,20}(?:(?i:www)\.|(?<!\\)://).{0,10}", prose)
+    assert left == []
+    assert "Mirrored at www.mirror.example and https://bare.example/paper" in plain
+
+
 def test_every_link_is_http_or_in_repo(catalog: Catalog) -> None:
     for href in hrefs(readme.render(catalog)):
         assert href.startswith(("https://", "http://", "#")) or href in (

@@ -529,6 +529,104 @@ def test_hostile_fields_render_inert(catalog_dir: Callable[..., Path], tmp_path:
     assert evil["title"] == "&lt;img src=x onerror=alert(1)&gt;"
 
 
+#: A hostile title for categories and settings: every page must show it as text.
+HOSTILE_TITLE = "Tools <img src=x onerror=alert(1)></title><script>alert(2)</script>"
+
+
+class _Live(HTMLParser):
+    """Collect what would run in a browser (event handlers, scripts, javascript: links) and
+    the text of <title>."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.live: list[str] = []
+        self.title = ""
+        self._in: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name.startswith("on") or (value or "").strip().lower().startswith("javascript:"):
+                self.live.append(f"<{tag} {name}={value!r}>")
+        if tag == "img" and dict(attrs).get("src") == "x":
+            self.live.append("<img src=x>")
+        self._in = tag if tag in ("title", "script") else None
+
+    def handle_endtag(self, tag: str) -> None:
+        self._in = None
+
+    def handle_data(self, data: str) -> None:
+        if self._in == "title":
+            self.title += data
+        elif self._in == "script" and "alert(" in data:
+            self.live.append(f"<script>{data[:40]}")
+
+
+def test_hostile_category_and_settings_values_show_as_text_on_every_page(
+    catalog_dir: Callable[..., Path],
+) -> None:
+    files = {
+        f"data/papers/author{n:03d}2019paper.yml": GOOD_PAPER.replace(
+            "dean2012large", f"author{n:03d}2019paper"
+        )
+        .replace("6aca97005c68f1206823815f66102863-Abstract.html", f"x{n}")
+        .replace("[parallelism, data-parallelism]", "[data-parallelism, frameworks]")
+        for n in range(12)
+    }
+    files["data/frameworks/horovod.yml"] = GOOD_FRAMEWORK + (
+        'maintenance:\n  state: active\n  checked: "2026-06-20"\n'
+        "  source: https://github.com/horovod/horovod\n  evidence: Newest commit is recent.\n"
+        'capabilities:\n  as_of: "2026-06-20"\n  cells:\n    data-parallel:\n'
+        '      value: "yes"\n      note: "<img src=x onerror=alert(3)>"\n'
+        "      source: https://github.com/horovod/horovod\n"
+    )
+    root = site_sources(catalog_dir(files))
+    categories = root / "data" / "categories.yml"
+    text = categories.read_text(encoding="utf-8")
+    for plain in ("Surveys", "Parallelism", "Data parallelism", "Frameworks"):
+        hostile = f"{plain.split()[0]} {HOSTILE_TITLE}"
+        text = text.replace(f"title: {plain}\n", f"title: {json.dumps(hostile)}\n")
+    text = text.replace(
+        "description: Replicas trained on shards of the data.",
+        f"description: {json.dumps('Replicas ' + HOSTILE_TITLE)}",
+    )
+    categories.write_text(text, encoding="utf-8")
+    settings = root / "catalog.yml"
+    settings.write_text(
+        settings.read_text(encoding="utf-8")
+        + "capabilities:\n"
+        + '  title: "[x](javascript:alert(4)) <img src=x onerror=alert(5)>"\n'
+        + '  intro: "See [here](javascript:alert(5)) and <script>alert(6)</script>"\n'
+        + "  columns:\n"
+        + f"    - {{id: data-parallel, label: {json.dumps('DP <img src=x onerror=alert(7)>')}, "
+        + 'group: "<b onclick=alert(8)>G</b>", help: "\\"><img src=x onerror=alert(9)>"}\n',
+        encoding="utf-8",
+    )
+    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    (root / "mkdocs.yml").write_text(  # parts: their titles come from the page's heading
+        config.replace("  - ddl-catalog\n", "  - ddl-catalog:\n      page_budget: 3000\n"),
+        encoding="utf-8",
+    )
+    site = build_site(root)
+    seen: dict[str, _Live] = {}
+    for page in sorted(site.rglob("*.html")):
+        parsed = _Live()
+        parsed.feed(page.read_text(encoding="utf-8"))
+        seen[page.relative_to(site).as_posix()] = parsed
+        assert parsed.live == [], page
+    assert (site / "parallelism" / "data-parallelism" / "2" / "index.html").is_file()
+    assert seen["parallelism/data-parallelism/2/index.html"].title.startswith(
+        f"Data {HOSTILE_TITLE} (2) - "
+    )
+    assert seen["surveys/index.html"].title.startswith(f"Surveys {HOSTILE_TITLE} - ")
+    shown = html.escape(HOSTILE_TITLE, quote=False)  # the title as text: the nav, home, tags
+    for page in ("index.html", "tags/index.html", "frameworks/index.html", "explore/index.html"):
+        assert shown in (site / page).read_text(encoding="utf-8"), page
+    compare = (site / "compare" / "index.html").read_text(encoding="utf-8")
+    assert html.escape("[x](javascript:alert(4))", quote=False) in compare
+    search = (site / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "<img" not in search and "<script" not in search and "</title>" not in search
+
+
 def test_big_categories_are_split_and_permalinks_still_work(
     catalog_dir: Callable[..., Path],
 ) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import os
 import signal
 import sys
 import threading
@@ -241,13 +240,14 @@ def fmt_command(root: Path, check: bool, files: tuple[Path, ...]) -> None:
 
     result = formatting.run(root, files, check=check)
     for problem in result.problems:
-        click.echo(str(problem), err=True)
+        click.echo(terminal.line(str(problem)), err=True)
     verb = "would reformat" if check else "reformatted"
-    annotate = check and os.environ.get("GITHUB_ACTIONS") == "true"
+    annotate = check and terminal.github_actions()
     for name in result.changed:
-        click.echo(f"{verb} {name}")
+        click.echo(terminal.line(f"{verb} {name}"))
         if annotate:
-            click.echo(f"::error file={name},line=1::not in canonical format: run ddl-catalog fmt")
+            file = terminal.command_property(terminal.safe(name))
+            click.echo(f"::error file={file},line=1::not in canonical format: run ddl-catalog fmt")
     unchanged = result.checked - len(result.changed) - len(result.problems)
     click.echo(
         f"{len(result.changed)} {verb}, {unchanged} unchanged, {len(result.problems)} unreadable"

@@ -1,10 +1,16 @@
 """BibTeX export: one entry per citable resource, written with bibtexparser 2.
 
 Keys are the stable entry ids. Entry types follow the venue table in ``venues``. Text fields
-are LaTeX-escaped (``& % $ # _ { } ~ ^ \\``) and every word holding a capital letter is
+are LaTeX-escaped (``& % $ # _ { } ~ ^ \\ @``) and every word holding a capital letter is
 wrapped in braces, so styles that lower-case titles keep "TensorFlow", "GPUs" and "SGD".
 Non-ASCII characters are kept as UTF-8 (biber and modern BibTeX read it); URL, DOI and eprint
-fields are left verbatim apart from braces, which would unbalance the entry.
+fields are left verbatim apart from braces and backslashes, which are percent-encoded.
+
+BibTeX counts every brace, escaped or not: ``\\}`` ends a field as surely as ``}``. So a brace
+of the data becomes ``\\{``/``\\}`` only as one of a matched pair; a lone one becomes
+``\\textbraceleft{}``/``\\textbraceright{}``, and every value stays balanced. ``@`` is written
+``{@}``, so no ``@type{`` can start an entry inside a value; an author name holding the word
+"and" (BibTeX's name separator, in any case) is braced whole, so it stays one author.
 """
 
 from __future__ import annotations
@@ -24,28 +30,44 @@ from ddl_catalog.model import KIND_LABELS, Entry
 #: Kinds that go into papers.bib.
 CITABLE_KINDS: tuple[str, ...] = ("paper", "book")
 
-_LATEX_SPECIALS: dict[int, str] = str.maketrans(
-    {
-        "\\": r"\textbackslash{}",
-        "&": r"\&",
-        "%": r"\%",
-        "$": r"\$",
-        "#": r"\#",
-        "_": r"\_",
-        "{": r"\{",
-        "}": r"\}",
-        "~": r"\textasciitilde{}",
-        "^": r"\textasciicircum{}",
-    }
-)
+_LATEX_SPECIALS: dict[str, str] = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "@": "{@}",
+}
+#: Braces: ``\{``/``\}`` for a matched pair (balanced for BibTeX too), else these.
+_MATCHED_BRACE = {"{": r"\{", "}": r"\}"}
+_LONE_BRACE = {"{": r"\textbraceleft{}", "}": r"\textbraceright{}"}
 # A word's core: what lies between its leading and trailing punctuation.
 _WORD = re.compile(r"^([\"'(\[“‘]*)(.*?)([\"')\].,:;!?”’]*)$", re.DOTALL)
 _OLD_ARXIV = re.compile(r"^([a-z-]+(?:\.[A-Z]{2})?)/\d{7}$")
 
 
 def escape(text: str) -> str:
-    """Escape LaTeX's special characters, so a title with "&" or "_" compiles."""
-    return text.translate(_LATEX_SPECIALS)
+    """Escape LaTeX's special characters, so a title with "&" or "_" compiles.
+
+    The result is balanced for BibTeX, which counts escaped braces too: only a matched pair of
+    braces stays ``\\{...\\}``; a lone brace is written as a command that holds none.
+    """
+    opened: list[int] = []
+    matched: set[int] = set()
+    for index, char in enumerate(text):
+        if char == "{":
+            opened.append(index)
+        elif char == "}" and opened:
+            matched.update((opened.pop(), index))
+    return "".join(
+        (_MATCHED_BRACE if index in matched else _LONE_BRACE)[char]
+        if char in "{}"
+        else _LATEX_SPECIALS.get(char, char)
+        for index, char in enumerate(text)
+    )
 
 
 def protect(text: str) -> str:
@@ -72,7 +94,10 @@ def author_field(authors: Iterable[str]) -> str:
     names = []
     for author in authors:
         name = split_name(author)
-        if name.literal:
+        if any(word.lower() == "and" for word in author.split()):
+            # BibTeX splits names at the word "and" in any case; braced, it is part of one.
+            names.append("{" + escape(" ".join(author.split())) + "}")
+        elif name.literal:
             names.append("{" + escape(name.literal) + "}")
         elif name.suffix:
             names.append(f"{escape(name.family)}, {escape(name.suffix)}, {escape(name.given)}")

@@ -32,7 +32,7 @@ from ddl_catalog import files, matrix, resources, settings, siteconfig
 from ddl_catalog.load import LoadError, read_bytes
 from ddl_catalog.metadata import Metadata, MetadataError, load_metadata
 from ddl_catalog.model import KIND_FOLDERS, KIND_LABELS, Catalog, Category, Entry
-from ddl_catalog.render.markdown import Slugger, md_text, md_url
+from ddl_catalog.render.markdown import Slugger, md_paragraph, md_text, md_url
 
 #: GitHub does not render a README larger than this.
 GITHUB_README_LIMIT = 512 * 1024
@@ -256,8 +256,9 @@ def build_view(
     return ReadmeView(
         title=config.title,
         intro=config.description,
-        build_note=config.build_note,
-        test_note=config.test_note,
+        # Each a comment on one line of a code block: a line break would end the block.
+        build_note=" ".join(config.build_note.split()),
+        test_note=" ".join(config.test_note.split()),
         code_of_conduct=(catalog.root / "CODE_OF_CONDUCT.md").is_file(),
         site_url=site,
         sections=tuple(sections),
@@ -405,6 +406,7 @@ def _environment(root: Path | None = None) -> Any:
     )
     env.filters["md_text"] = md_text
     env.filters["md_url"] = md_url
+    env.filters["md_paragraph"] = md_paragraph
     return env
 
 

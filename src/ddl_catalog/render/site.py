@@ -4,7 +4,8 @@
 ``ddl-catalog`` plugin. The plugin:
 
 * ``on_config``: opens (validates) the catalog, lays out its pages, builds the nav when
-  ``mkdocs.yml`` has none, and pins ``SOURCE_DATE_EPOCH`` to the newest ``added`` date when it is
+  ``mkdocs.yml`` has none (its titles HTML-escaped: MkDocs and Material print nav and page
+  titles as raw HTML), and pins ``SOURCE_DATE_EPOCH`` to the newest ``added`` date when it is
   not set, so the same data gives the same bytes (sitemap dates included);
 * ``on_files``: adds the generated pages with ``File.generated`` (never written to docs/);
 * ``on_page_markdown``: fills the ``<!-- ddl-catalog:home -->`` marker of ``docs/index.md``;
@@ -15,7 +16,9 @@
   one search section per card from the data (``site_pages.search_doc``), and the blocks go back
   into the finished HTML. Parsing the cards' HTML back into text was the biggest cost of a big
   build. With any other search plugin, the blocks go back in ``on_page_content`` and that
-  plugin indexes the whole page;
+  plugin indexes the whole page. ``on_page_context`` also sets each generated page's ``title``
+  meta to its (escaped) title: Material prints that in ``<title>`` as it is, where it would
+  otherwise un-escape ``page.title`` with ``striptags`` into live markup;
 * ``on_serve``: watches ``data/`` and the templates, so ``mkdocs serve`` reloads on data edits;
 * ``on_post_build``: the exports' hook point. If ``ddl_catalog.export`` has a function
   ``site_files(catalog, site_dir)``, it is called to write its files (``api/catalog.json``,
@@ -28,6 +31,7 @@ from __future__ import annotations
 import calendar
 import contextlib
 import errno
+import html
 import importlib
 import logging
 import os
@@ -90,6 +94,7 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
     def __init__(self) -> None:
         self._pinned_epoch = False
         self._generated: dict[str, SitePage] = {}
+        self._generated_uris: set[str] = set()
         self._index: list[dict[str, Any]] | None = None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -169,13 +174,14 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
         """
         children = self.catalog.children(top.id)
         if not children:
-            return {top.title: f"{top.id}.md"}
-        pages = [{c.title: f"{top.id}/{c.id}.md"} for c in children]
-        return {top.title: [{"Overview": f"{top.id}.md"}, *pages]}
+            return {nav_title(top.title): f"{top.id}.md"}
+        pages = [{nav_title(c.title): f"{top.id}/{c.id}.md"} for c in children]
+        return {nav_title(top.title): [{"Overview": f"{top.id}.md"}, *pages]}
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         """Add the generated pages and files; refuse to shadow a hand-written one."""
         self._generated = {p.src_uri: p for p in self.layout.pages if p.blocks}
+        self._generated_uris = {p.src_uri for p in self.layout.pages}
         generated = [(p.src_uri, p.markdown) for p in self.layout.pages]
         generated += [(f.src_uri, f.content) for f in self.layout.files]
         for src_uri, asset in resources.site_assets().items():  # the catalog's own ones win
@@ -221,7 +227,14 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
     def on_page_context(
         self, context: Any, /, *, page: Page, config: MkDocsConfig, nav: Any
     ) -> Any:
-        """Add a generated page's cards to Material's search index (it saw only the skeleton)."""
+        """Add a generated page's cards to Material's search index (it saw only the skeleton).
+
+        A generated page's title also becomes its ``title`` meta: Material prints the meta as
+        it is in ``<title>``, but ``page.title | striptags`` otherwise, which turns an escaped
+        ``&lt;/title&gt;&lt;script&gt;`` of a category's title back into live markup.
+        """
+        if page.file.src_uri in self._generated_uris and page.title:
+            page.meta["title"] = page.title  # HTML: escaped text (nav_title, or an md heading)
         generated = self._generated.get(page.file.src_uri)
         if generated is None or self._index is None:
             return context
@@ -262,6 +275,11 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
         if self._pinned_epoch:
             os.environ.pop("SOURCE_DATE_EPOCH", None)
             self._pinned_epoch = False
+
+
+def nav_title(text: str) -> str:
+    """Return a title as the nav needs it: MkDocs and Material print nav titles as raw HTML."""
+    return html.escape(text)
 
 
 def material_search_entries(config: MkDocsConfig) -> list[dict[str, Any]] | None:
