@@ -303,9 +303,8 @@ def slug(text: str, max_words: int = 6, max_length: int = 48) -> str:
 
 
 def _host(url: str) -> str:
-    """Return the bare lower-case host of a URL."""
-    host = (urlsplit(url).hostname or "").lower()
-    return host[4:] if host.startswith("www.") else host
+    """Return the bare host of a URL as identity.py compares it, in Unicode (``café.org``)."""
+    return identity.unicode_host(identity.url_host(url)).removeprefix("www.")
 
 
 def _host_in(host: str, hosts: frozenset[str]) -> bool:
