@@ -484,3 +484,12 @@ def test_a_host_written_another_way_is_the_same_resource(
     with pytest.raises(DuplicateError, match=r"data/articles/cafe-menu\.yml \(id cafe-menu\)"):
         adding.add(root, AddRequest(url, category="surveys", yes=True, offline=True))
     assert sorted(p.name for p in root.rglob("*.yml") if "articles" in p.parts) == ["cafe-menu.yml"]
+
+
+@pytest.mark.parametrize("name", ["con", "NUL", "aux", "Com1", "lpt9"])
+def test_add_never_names_a_file_after_a_windows_device(root: Path, name: str) -> None:
+    url = f"https://github.com/acme/{name}"
+    result = adding.add(root, AddRequest(url, category="surveys", yes=True, offline=True))
+    assert result.path.name == f"{name.lower()}-2.yml"
+    assert result.entry["id"] == f"{name.lower()}-2"
+    assert not [p for p in validate(root).problems if p.rule == "file-name"]

@@ -315,3 +315,14 @@ def test_hosts_written_another_way_merge(empty_catalog: Path) -> None:
     plan = run_import(source, empty_catalog, dry_run=True, added=ADDED).plan
     into_catalog = [(o.line, o.target) for o in plan.outcomes if o.into_catalog]
     assert into_catalog == [(7, "scaling-notes"), (8, "scaling-notes")]
+
+
+def test_import_never_names_a_file_after_a_windows_device(empty_catalog: Path) -> None:
+    source = empty_catalog / "list.md"
+    source.write_text(
+        "# Devices\n\n## Tools\n\n- [CON](https://example.org/con) - A console tool.\n"
+        "- [nul](https://example.org/nul) - A null sink.\n",
+        encoding="utf-8",
+    )
+    plan = run_import(source, empty_catalog, dry_run=True, added=ADDED).plan
+    assert [d.id for d in plan.drafts] == ["con-2", "nul-2"]
