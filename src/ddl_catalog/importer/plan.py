@@ -827,9 +827,10 @@ def _norm_heading(text: str) -> str:
 def _link_title(link: RawLink, entry_title: str) -> str | None:
     """Return a secondary link's own title when its text says more than its type or entry."""
     text = clean_title(link.text)
-    if not text or link.generic or title_key(text) == title_key(entry_title) or text == entry_title:
+    key = title_key(text)
+    if not text or link.generic or text == entry_title:
         return None
-    return text
+    return None if key is not None and key == title_key(entry_title) else text
 
 
 def _url_slug(url: str) -> str:
