@@ -466,3 +466,41 @@ def test_add_warns_about_a_look_alike_host(root: Path) -> None:
         "warning: host 'gіthub.com' mixes Cyrillic and Latin letters in 'gіthub', and reads as "
         "github.com: is it a look-alike? [url-host]"
     ) in result.output
+
+
+CAFE_ENTRY = """\
+id: cafe-menu
+kind: article
+title: The café's menu
+url: https://café.example.org/menu
+description: A page on a host written in Unicode.
+categories: [surveys]
+"""
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://xn--caf-dma.example.org/menu/",  # the IDNA A-label of the same host
+        "https://CAFÉ.example.org/menu",
+        "https://caf\u00ade\u0301.example.org/menu",  # a soft hyphen and a combining accent
+        "https://caf\u200bé.example.org/menu",  # a zero-width space
+        "https://\uff43\uff41\uff46é.example.org/menu",  # full-width letters
+    ],
+)
+def test_a_host_written_another_way_is_the_same_resource(
+    catalog_dir: Callable[..., Path], url: str
+) -> None:
+    root = catalog_dir({"data/articles/cafe-menu.yml": CAFE_ENTRY})
+    with pytest.raises(DuplicateError, match=r"data/articles/cafe-menu\.yml \(id cafe-menu\)"):
+        adding.add(root, AddRequest(url, category="surveys", yes=True, offline=True))
+    assert sorted(p.name for p in root.rglob("*.yml") if "articles" in p.parts) == ["cafe-menu.yml"]
+
+
+@pytest.mark.parametrize("name", ["con", "NUL", "aux", "Com1", "lpt9"])
+def test_add_never_names_a_file_after_a_windows_device(root: Path, name: str) -> None:
+    url = f"https://github.com/acme/{name}"
+    result = adding.add(root, AddRequest(url, category="surveys", yes=True, offline=True))
+    assert result.path.name == f"{name.lower()}-2.yml"
+    assert result.entry["id"] == f"{name.lower()}-2"
+    assert not [p for p in validate(root).problems if p.rule == "file-name"]

@@ -14,7 +14,7 @@ from ddl_catalog.cli import cli
 from ddl_catalog.edit import fmt
 from ddl_catalog.edit.fmt import DEFAULT_SCHEMA_REF, format_text
 from ddl_catalog.load import parse_yaml
-from ddl_catalog.validate import entry_files
+from ddl_catalog.validate import entry_files, validate
 
 REPO = Path(__file__).resolve().parent.parent
 SCHEMA = f"# yaml-language-server: $schema={DEFAULT_SCHEMA_REF}"
@@ -266,3 +266,87 @@ def test_a_file_that_is_no_entry_of_the_catalog_is_an_error(
     assert any(line.startswith(f"{elsewhere}:1:1: error: not an entry file") for line in lines)
     assert any(line.startswith("README.md:1:1: error: not an entry file") for line in lines)
     assert elsewhere.read_text() == MESSY
+
+
+# --- fmt writes what validate reads ---------------------------------------------------------
+
+ENTRY_HEAD = """\
+id: x
+kind: article
+url: https://example.org/x
+description: A page whose file says one thing to every YAML reader.
+categories: [frameworks]
+"""
+
+
+def _typed(value: object) -> object:
+    """Return a value with the type of every scalar spelt out (True is not 1, "1" is not 1)."""
+    if isinstance(value, dict):
+        return {k: _typed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_typed(v) for v in value]
+    return (type(value).__name__, value)
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        "title: ! 123\n",  # the non-specific tag: text "123" to libyaml; ruamel wrote 123
+        "title: ! true\nvenue: ! 2024\n",  # the texts "true" and "2024"
+        "title:\tA tab after the colon\n",  # libyaml reads it; ruamel refused the file
+        "title: A title\t# a comment after a tab\nvenue:\tOSDI\t\n",
+        "title: 2001-12-14t21:59:43.10-05:00\n",  # text to libyaml; a datetime to ruamel
+        "title: 2024-1-5\nvenue: 2002-12-14 21:59:43.10 -5\n",
+        "title: 1e3\n",  # text to YAML 1.1 (validate), a float to YAML 1.2 (ruamel)
+    ],
+)
+def test_fmt_keeps_what_validate_reads(catalog_dir: Callable[..., Path], lines: str) -> None:
+    root = catalog_dir({"data/articles/x.yml": ENTRY_HEAD + lines})
+    file = root / "data/articles/x.yml"
+    assert validate(root).problems == []  # valid before fmt ...
+    data = parse_yaml(file.read_text(encoding="utf-8"), "x.yml").data
+    result = CliRunner().invoke(cli, ["fmt", "--root", str(root)])
+    assert result.exit_code == 0, result.output
+    assert validate(root).problems == []  # ... valid after it, and it says the same
+    assert _typed(parse_yaml(file.read_text(encoding="utf-8"), "x.yml").data) == _typed(data)
+    assert CliRunner().invoke(cli, ["fmt", "--check", "--root", str(root)]).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("lines", "where"),
+    [
+        ("title: A title\n<<: {venue: Merged}\n", "7:1"),  # ruamel merged it into the entry
+        ("title: A title\nidentifiers:\n  doi: 10.1/x\n  <<: {arxiv: '1802.09941'}\n", "9:3"),
+    ],
+)
+def test_merge_keys_are_refused_by_validate_and_fmt_alike(
+    catalog_dir: Callable[..., Path], lines: str, where: str
+) -> None:
+    root = catalog_dir({"data/articles/x.yml": ENTRY_HEAD + lines})
+    before = snapshot(root)
+    message = (
+        f"data/articles/x.yml:{where}: error: YAML merge keys (<<) are not allowed: readers "
+        "disagree on what they mean; write the fields out [yaml-merge]"
+    )
+    assert [str(p) for p in validate(root).problems] == [message]
+    result = CliRunner().invoke(cli, ["fmt", "--root", str(root)])
+    assert result.exit_code == 1 and message in result.output
+    assert snapshot(root) == before
+
+
+def test_a_quoted_merge_key_is_only_a_name() -> None:
+    assert parse_yaml('"<<": 1\n', "x.yml").data == {"<<": 1}
+
+
+def test_fmt_refuses_rather_than_change_a_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    # should the writer ever disagree with the reader, the file is refused at the value
+    real = fmt.dump
+    monkeypatch.setattr(fmt, "dump", lambda data, schema: real(data, schema) + "x-extra: 1\n")
+    with pytest.raises(fmt.FormatError) as caught:
+        format_text(ENTRY_HEAD + "title: A title\n", "x.yml", SCHEMA)
+    assert str(caught.value).startswith("x.yml:1:1: error: fmt cannot keep what this value means")
+    monkeypatch.setattr(
+        fmt, "dump", lambda data, schema: real(data, schema).replace("A title", "B title")
+    )
+    with pytest.raises(fmt.FormatError, match=r"^x\.yml:6:8: error: fmt cannot keep"):
+        format_text(ENTRY_HEAD + "title: A title\n", "x.yml", SCHEMA)

@@ -166,3 +166,45 @@ def test_repo_as_written_keeps_case_and_skips_transfers() -> None:
     assert ident.repo_as_written("https://github.com/NVIDIA/nccl/tree/master") == "NVIDIA/nccl"
     assert ident.repo_as_written("https://github.com/NVIDIA/nccl/issues/1") is None
     assert ident.repo_as_written("https://gitlab.com/NVIDIA/nccl") is None
+
+
+@pytest.mark.parametrize(
+    ("written", "host"),
+    [
+        ("ExAmple.COM.", "example.com"),
+        ("exa\u200bmple.com", "example.com"),  # zero-width space: ignored by UTS #46
+        ("ex\u00adample.com", "example.com"),  # soft hyphen: ignored
+        ("\uff45\uff58\uff41\uff4d\uff50\uff4c\uff45.com", "example.com"),  # full-width
+        ("example\u3002com", "example.com"),  # an ideographic full stop separates labels
+        ("%65xample.com", "example.com"),  # browsers decode a percent-encoded host first
+        ("café.com", "xn--caf-dma.com"),
+        ("CAFÉ.com", "xn--caf-dma.com"),
+        ("cafe\u0301.com", "xn--caf-dma.com"),  # a combining accent: NFC makes it é
+        ("XN--CAF-DMA.com", "xn--caf-dma.com"),
+        ("gi\u200dthub.com", "github.com"),  # a joiner IDNA refuses is not a new host either
+        ("my_host.example.com", "my_host.example.com"),  # IDNA refuses "_": compared as written
+        ("xn--invalid-.example", "xn--invalid-.example"),  # not IDNA: compared as written
+    ],
+)
+def test_hosts_compare_as_idna_maps_them(written: str, host: str) -> None:
+    assert ident.normal_host(written) == host
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://café.example.org/notes",
+        "https://xn--caf-dma.example.org/notes/",
+        "http://CAFÉ.example.org:80/notes",
+        "https://caf\u200bé.example.org/notes",
+    ],
+)
+def test_urls_on_one_idna_host_have_one_identity(url: str) -> None:
+    assert ident.normalize_url(url) == "xn--caf-dma.example.org/notes"
+    assert ident.unicode_host(ident.url_host(url)) == "café.example.org"
+
+
+def test_identifier_hosts_are_recognised_however_written() -> None:
+    wide = "https://\uff47\uff49\uff54\uff48\uff55\uff42.com/horovod/horovod"
+    assert ident.github_repo(wide) == "horovod/horovod"
+    assert ident.arxiv_id("https://arx\u00adiv.org/abs/1802.09941") == "1802.09941"

@@ -279,3 +279,50 @@ def test_paper_ids_follow_the_convention(empty_catalog: Path) -> None:
     assert {"dean2012large", "li2014scaling", "recht2011hogwild", "kurth2017deep"} <= ids
     assert all(re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", i) and len(i) <= 80 for i in ids)
     assert len(ids) == len(plan.drafts)
+
+
+IDNA_LIST = """\
+# Hosts
+
+## Surveys
+
+- [The café's menu](https://café.example.org/menu) - Written in Unicode.
+- [The cafe's menu again](https://xn--caf-dma.example.org/menu/) - Its A-label.
+- [Scaling notes](https://scal\u200bing.example.org/notes) - A zero-width space in the host.
+- [Wide notes](https://\uff53\uff43\uff41\uff4c\uff49\uff4e\uff47.example.org/notes) - Wide.
+"""
+
+
+def test_hosts_written_another_way_merge(empty_catalog: Path) -> None:
+    source = empty_catalog / "list.md"
+    source.write_text(IDNA_LIST, encoding="utf-8")
+    plan = run_import(source, empty_catalog, dry_run=True, added=ADDED).plan
+    assert [d.title for d in plan.drafts] == ["The café's menu", "Scaling notes"]
+    merged = [(o.line, o.reason) for o in plan.outcomes if o.status == "merged"]
+    assert merged == [
+        (6, "same URL xn--caf-dma.example.org/menu earlier in the list"),
+        (8, "same URL scaling.example.org/notes earlier in the list"),
+    ]
+    # and against the catalog: an entry on https://scaling.example.org/notes takes both
+    entry = empty_catalog / "data" / "articles" / "scaling-notes.yml"
+    entry.parent.mkdir(parents=True)
+    entry.write_text(
+        "id: scaling-notes\nkind: article\ntitle: Scaling notes\n"
+        "url: https://scaling.example.org/notes\ndescription: Notes on scaling.\n"
+        "categories: [surveys]\n",
+        encoding="utf-8",
+    )
+    plan = run_import(source, empty_catalog, dry_run=True, added=ADDED).plan
+    into_catalog = [(o.line, o.target) for o in plan.outcomes if o.into_catalog]
+    assert into_catalog == [(7, "scaling-notes"), (8, "scaling-notes")]
+
+
+def test_import_never_names_a_file_after_a_windows_device(empty_catalog: Path) -> None:
+    source = empty_catalog / "list.md"
+    source.write_text(
+        "# Devices\n\n## Tools\n\n- [CON](https://example.org/con) - A console tool.\n"
+        "- [nul](https://example.org/nul) - A null sink.\n",
+        encoding="utf-8",
+    )
+    plan = run_import(source, empty_catalog, dry_run=True, added=ADDED).plan
+    assert [d.id for d in plan.drafts] == ["con-2", "nul-2"]

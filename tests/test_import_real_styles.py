@@ -8,6 +8,7 @@ decide where drafts go). One fixture per style in tests/fixtures/import/.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -335,3 +336,107 @@ def test_without_keep_descriptions_the_list_words_stay_a_todo(fresh: Path) -> No
     assert titles["https://arxiv.org/abs/1811.02084"] == "Mesh Tensorflow"
     assert any(d.url.startswith("ftp://") for d in plan.drafts)  # validate will say why
     assert all(d.description.startswith("TODO") for d in plan.drafts)
+
+
+# --- "Some Title [[Label]](url)" items and sections under a table of contents ----------------
+
+LINK = re.compile(r"\]\(\s*(https?://[^)\s]+)\)")
+
+
+def fixture_urls(name: str) -> set[str]:
+    """Return every link target of a fixture (badges' targets included, their images not)."""
+    text = (STYLES / name).read_text(encoding="utf-8")
+    return set(LINK.findall(re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text)))
+
+
+def test_labelled_links_leave_the_title_to_the_words_before_them(fresh: Path) -> None:
+    """``Title [[Publisher]](url) [[Slides]](url2)``: >= 98% real titles, every URL kept."""
+    plan = run_import(STYLES / "labelled-links.md", fresh, dry_run=True, added=ADDED).plan
+    titles = [d.title for d in plan.drafts]
+    labels = [t for t in titles if re.fullmatch(r"\[.*\]", t) or t.startswith("http")]
+    assert len(plan.drafts) == 61
+    assert 1 - len(labels) / len(titles) >= 0.98
+    # the one left: a line with no words of its own keeps its label, as before
+    assert labels == ["[Lecture notes on parallel computing]"]
+    drafts = {d.title: d for d in plan.drafts}
+    medium = drafts["Building Robust Production-Ready Deep Learning Vision Models in Minutes"]
+    assert (medium.url, medium.links) == (
+        "https://medium.com/example/building-robust-vision-models",
+        [],
+    )
+    # later labelled links stay the entry's links, titled by their label (a type needs none)
+    assert [
+        (x.url, x.type, x.title) for x in drafts["Designing Data-Intensive Applications"].links
+    ] == [("https://dataintensive.net/", "website", "Author's site")]
+    trtis = drafts["NVIDIA TensorRT Inference Server: a cloud inferencing solution"]
+    assert [(x.type, x.title) for x in trtis.links] == [("slides", "Slides: Deep into TRTIS")]
+    horovod = drafts["Horovod: Fast and Easy Distributed Deep Learning in TensorFlow"]
+    assert horovod.url == "https://arxiv.org/abs/1802.05799"
+    assert [(x.type, x.title) for x in horovod.links] == [("website", "Uber Engineering")]
+    ray = drafts["Ray: A Distributed Framework for Emerging AI Applications"]
+    assert (ray.venue, ray.year) == ("OSDI", 2018)  # "(OSDI'18)" left the title
+    assert "Efficient Large Scale Training on GPU Clusters" in drafts  # no $\color{red}{..}$
+    assert drafts["Machine Learning at Netflix"].url.startswith("https://netflixtechblog.")
+    # every URL of an item is kept; only the badge and the list's own pages are not items
+    kept = {d.url for d in plan.drafts} | {x.url for d in plan.drafts for x in d.links}
+    assert fixture_urls("labelled-links.md") - kept == {
+        "https://awesome.re",
+        "https://github.com/acme/awesome-ml-systems/commits/master",
+        "https://github.com/acme/awesome-ml-systems/blob/master/CONTRIBUTING.md",
+    }
+
+
+def test_a_label_after_no_words_or_a_link_type_is_still_the_title() -> None:
+    text = (
+        "## Talks\n\n- [[Keynote at SysML]](https://example.org/keynote)\n"
+        "- Paper: [[arXiv]](https://arxiv.org/abs/1802.05799)\n"
+    )
+    assert [(i.title, i.text) for i in parse_list(text, "x.md").items] == [
+        ("[Keynote at SysML]", ""),
+        ("Paper", ""),
+    ]
+
+
+def test_sections_nested_under_a_table_of_contents_heading_are_imported(fresh: Path) -> None:
+    parsed = parse_list((STYLES / "toc-nested.md").read_text(encoding="utf-8"), "toc.md")
+    assert len(parsed.items) == 18  # the ### sections under "## Table of Contents" hold items
+    books = [i for i in parsed.items if i.headings[-1] == "Books"]
+    assert [i.title for i in books][:2] == ["Deep Learning", "Neural Networks and Deep Learning"]
+    # the table of contents is not a heading the drafts are filed under
+    assert all("Table of Contents" not in i.headings for i in parsed.items)
+    assert parsed.items[-1].headings == ("Awesome Deep Learning Systems", "Researchers")
+    plan = run_import(STYLES / "toc-nested.md", fresh, dry_run=True, added=ADDED).plan
+    kept = {d.url for d in plan.drafts} | {x.url for d in plan.drafts for x in d.links}
+    assert fixture_urls("toc-nested.md") - kept == {
+        "https://awesome.re",  # the badge
+        "http://creativecommons.org/publicdomain/zero/1.0/",  # the licence section
+        "https://github.com/acme/awesome-dl-systems/pulls",  # the list's own repository
+        "https://github.com/acme/awesome-dl-systems/blob/master/CONTRIBUTING.md",
+    }
+    assert "books" in {d.categories[0] for d in plan.drafts}
+
+
+def test_a_table_of_contents_in_parts_is_still_skipped() -> None:
+    text = (
+        "# List\n\n## Contents\n\n### Part one\n\n- [Papers](#papers)\n- [Code](#code)\n\n"
+        "## Papers\n\n- [GPipe](https://arxiv.org/abs/1811.06965)\n"
+    )
+    parsed = parse_list(text, "x.md")
+    assert [(i.title, i.headings) for i in parsed.items] == [("GPipe", ("List", "Papers"))]
+    assert not [s for s in parsed.skips if s.reason == "no link"]
+
+
+def test_short_labels_title_their_links_under_a_short_title(fresh: Path) -> None:
+    source = fresh / "short.md"
+    source.write_text(
+        "## Video\n\n- Video Tutorials [[YouTube]](https://www.youtube.com/watch?v=abc) "
+        "[[bilibili]](https://www.bilibili.com/video/BV1/) [[小红书]](http://xhslink.example/a)\n",
+        encoding="utf-8",
+    )
+    (draft,) = run_import(source, fresh, dry_run=True, added=ADDED).plan.drafts
+    assert draft.title == "Video Tutorials"
+    # two short titles are not "the same title" because neither has enough words to compare
+    assert {x.url: x.title for x in draft.links} == {
+        "https://www.youtube.com/watch?v=abc": None,  # "YouTube" names the link's type
+        "http://xhslink.example/a": "小红书",
+    }

@@ -278,3 +278,35 @@ def test_an_input_or_cache_that_is_not_a_regular_file_is_not_read(
     assert code == 1 and "not a file" in out and "Traceback" not in out
     cache = LinkCache.load(odd)
     assert cache.records == {} and "not a file" in str(cache.warning)
+
+
+def test_fix_never_moves_a_url_onto_another_entrys_resource(
+    catalog_dir: Callable[..., Path],
+) -> None:
+    from ddl_catalog.net.linkcheck import Result
+    from ddl_catalog.net.linkrun import _fix
+    from ddl_catalog.net.links import Occurrence
+
+    other = ENTRY.replace("id: horovod", "id: cafe").replace("title: Horovod", "title: Cafe")
+    root = catalog_dir(
+        {
+            "data/frameworks/horovod.yml": ENTRY.format(
+                url="https://a.example/x", docs="https://a.example/d"
+            ),
+            "data/frameworks/cafe.yml": other.format(
+                url="https://café.example/menu", docs="https://b.example/d"
+            ),
+        }
+    )
+    before = (root / "data/frameworks/horovod.yml").read_text()
+    # the redirect target is cafe.yml's page, its host written as the IDNA A-label
+    moved = Result("https://a.example/x", "moved", 301, new_url="https://xn--caf-dma.example/menu/")
+    where = {moved.url: [Occurrence("data/frameworks/horovod.yml", "url")]}
+    out = io.StringIO()
+    _fix(root, [moved], where, out)
+    assert out.getvalue() == (
+        "not fixed (the new URL is the same URL xn--caf-dma.example/menu as "
+        "data/frameworks/cafe.yml [duplicate-identity]): https://a.example/x -> "
+        "https://xn--caf-dma.example/menu/\n"
+    )
+    assert (root / "data/frameworks/horovod.yml").read_text() == before

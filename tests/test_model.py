@@ -49,3 +49,25 @@ def test_related_of_both_ways_sorted_by_title() -> None:
         ("described-by", "c"),
     ]
     assert [(rel, e.id) for rel, e in cat.related_of("b")] == [("implements", "a")]
+
+
+def test_related_of_names_each_pair_once() -> None:
+    # the entries say see-also of each other (and validate refuses a related id listed twice,
+    # rule duplicate-related): each card names the other once, not once per direction
+    cat = Catalog(
+        root=Path("."),
+        entries=(
+            entry("a", "Alpha", ("x",), related=(Related("b", "see-also"),)),
+            entry("b", "Beta", ("x",), related=(Related("a", "see-also"), Related("a", "part-of"))),
+        ),
+        categories={},
+        tags={},
+    )
+    assert [(rel, e.id) for rel, e in cat.related_of("a")] == [
+        ("see-also", "b"),
+        ("has-part", "b"),
+    ]
+    assert [(rel, e.id) for rel, e in cat.related_of("b")] == [
+        ("see-also", "a"),
+        ("part-of", "a"),
+    ]

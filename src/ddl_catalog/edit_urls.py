@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
+from ddl_catalog import identity
 from ddl_catalog.files import write_atomic
 
 #: Path fragments of pages that moved URLs sometimes land on instead of the resource.
@@ -47,6 +48,36 @@ def worth_fixing(old: str, new: str) -> bool:
         return False
     lowered = new_path.lower()
     return not any(part in lowered and part not in old_path.lower() for part in _SUSPECT_PATHS)
+
+
+def identity_owners(root: Path) -> dict[tuple[str, str], str]:
+    """Return each identity key of the catalog's entries with the file (relative) that has it."""
+    from ddl_catalog.load import LoadError, load_file
+    from ddl_catalog.validate import entry_files
+
+    owners: dict[tuple[str, str], str] = {}
+    for file in entry_files(root):
+        display = file.relative_to(root).as_posix()
+        try:
+            data = load_file(file, display, root=root).data
+        except LoadError:
+            continue
+        for key in identity.identity_keys(data):
+            owners.setdefault(key, display)
+    return owners
+
+
+def same_resource(url: str, source: str, owners: Mapping[tuple[str, str], str]) -> str | None:
+    """Say which other entry ``url`` is the same resource as (by identity.py), or None.
+
+    Written in the words of the duplicate-identity rule, which would refuse the rewritten file:
+    the comparison is the one ``validate``, ``add`` and ``import`` make (hosts IDNA-mapped).
+    """
+    for key in sorted(identity.identity_keys({"url": url})):
+        other = owners.get(key)
+        if other is not None and other != source:
+            return f"the same {identity.describe_key(key)} as {other} [duplicate-identity]"
+    return None
 
 
 def rewrite_urls(path: Path, moves: Mapping[str, str]) -> list[Change]:

@@ -3,13 +3,20 @@
 Two entries describe the same resource when they share any identity key: the same arXiv id
 (whatever the URL form), DOI, GitHub repository (across known transfers) or normalised URL.
 The rules here are the ones the seed lists showed to be needed; each has a test.
+
+This module is the one place that says which URLs and hosts are the same: ``validate`` (the
+duplicate-identity and url-host rules), ``add``, ``import`` and ``check-links --fix`` all ask
+it. Hosts are compared as a browser resolves them: UTS #46 mapped (case, full-width letters,
+invisible characters such as U+200B and the soft hyphen), then written as IDNA A-labels, so
+``café.example``, ``CAFÉ.example`` and ``xn--caf-dma.example`` are one host.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
@@ -77,7 +84,7 @@ def _split(url: str) -> tuple[str, str, str, str]:
         parts = urlsplit(url.strip())
     except ValueError:
         return "", "", url.strip(), ""
-    host = (parts.hostname or "").rstrip(".").lower()
+    host = normal_host(parts.hostname or "")
     try:
         port = parts.port
     except ValueError:
@@ -85,6 +92,80 @@ def _split(url: str) -> tuple[str, str, str, str]:
     if port and port not in (80, 443):
         host = f"{host}:{port}"
     return host, _bare_host(host), parts.path, parts.query
+
+
+#: Joiners: UTS #46 keeps them, IDNA refuses them in most labels; a comparison drops them.
+_JOINERS = str.maketrans("", "", "\u200c\u200d")
+
+
+@lru_cache(maxsize=4096)
+def normal_host(host: str) -> str:
+    """Return a host's comparison form: UTS #46 mapped, in IDNA A-labels, without a final dot.
+
+    ``ExAmple.COM``, ``ｅｘａｍｐｌｅ.com``, ``exa\u200bmple.com`` and ``ex\u00adample.com`` are
+    all ``example.com``; ``café.com`` and ``xn--caf-dma.com`` are both ``xn--caf-dma.com``. A
+    label IDNA refuses (an underscore, a symbol) is compared in its mapped form.
+    """
+    host = host.strip()
+    if "%" in host:  # browsers decode a percent-encoded host before anything else
+        host = unquote(host)
+    if host.isascii():
+        host = host.lower()
+        if "xn--" not in host:  # nearly every host: nothing to map
+            return host.rstrip(".")
+    import idna  # only for the rare non-ASCII host: validate's start-up stays small
+
+    try:
+        mapped = idna.uts46_remap(host, std3_rules=False)
+    except (idna.IDNAError, ValueError):  # a code point UTS #46 disallows
+        mapped = unicodedata.normalize("NFKC", host).casefold()
+    return ".".join(_label_key(label) for label in mapped.split(".")).rstrip(".")
+
+
+def _label_key(label: str) -> str:
+    """Return one mapped host label as an A-label (``xn--...``), or as ASCII when it is."""
+    import idna
+
+    if label.startswith("xn--"):
+        decoded = punycode_label(label)
+        if decoded is None:
+            return label  # not valid punycode: compared as written
+        try:
+            label = idna.uts46_remap(decoded, std3_rules=False)
+        except (idna.IDNAError, ValueError):
+            label = unicodedata.normalize("NFKC", decoded).casefold()
+    if label.isascii():
+        return label
+    label = label.translate(_JOINERS)
+    try:
+        return str(idna.alabel(label).decode("ascii"))
+    except (idna.IDNAError, UnicodeError):
+        return "xn--" + label.encode("punycode").decode("ascii")
+
+
+def unicode_host(host: str) -> str:
+    """Return a host as people read it: mapped like ``normal_host``, punycode labels decoded."""
+    labels = normal_host(host).split(".")
+    return ".".join(punycode_label(label) or label for label in labels)
+
+
+def punycode_label(label: str) -> str | None:
+    """Return the Unicode text of an ``xn--`` label, None when it is not one (or not valid)."""
+    if not label.startswith("xn--"):
+        return None
+    try:
+        decoded = label[4:].encode("ascii").decode("punycode")
+    except (UnicodeError, ValueError):
+        return None
+    return None if decoded.isascii() else decoded  # "xn--abc-" hides plain "abc": not IDNA
+
+
+def url_host(url: str) -> str:
+    """Return the comparison form of a URL's host (``normal_host``), "" when it has none."""
+    try:
+        return normal_host(urlsplit(url.strip()).hostname or "")
+    except ValueError:
+        return ""
 
 
 def _bare_host(host: str) -> str:

@@ -14,6 +14,12 @@ from collections.abc import Container, Sequence
 #: Longest id the schema accepts.
 MAX_LENGTH = 80
 
+#: Device names Windows reserves, with any extension: no file ``con.yml`` can be created or
+#: checked out there, so no id may be one of them. (Microsoft's list names COM0 and LPT0 too.)
+WINDOWS_RESERVED = frozenset(
+    ["con", "prn", "aux", "nul"] + [f"{device}{n}" for device in ("com", "lpt") for n in range(10)]
+)
+
 #: Title words that never make a paper key.
 STOPWORDS = frozenset(
     [
@@ -110,9 +116,14 @@ def paper_id(authors: Sequence[str], year: int | None, title: str) -> str | None
     return f"{family}{year}{word}"[:MAX_LENGTH]
 
 
+def reserved(name: str) -> bool:
+    """Say whether a file name stem is a device name Windows reserves (``con``, ``com1`` ...)."""
+    return name.lower() in WINDOWS_RESERVED
+
+
 def unique(candidate: str, taken: Container[str]) -> str:
-    """Return candidate, or candidate-2, -3 ... the first one not in ``taken``."""
-    if candidate not in taken:
+    """Return candidate, or candidate-2, -3 ... the first one not in ``taken`` nor reserved."""
+    if candidate not in taken and not reserved(candidate):
         return candidate
     n = 2
     while f"{candidate}-{n}" in taken:

@@ -329,6 +329,11 @@ def _refuse_unprintable(
     raise _fail(display, *at, f"{what}{how} is not allowed in YAML: delete it", "encoding")
 
 
+def yaml_parser(text: str) -> Any:
+    """Return the parser validate reads YAML with, over ``text`` (its tokens and events)."""
+    return _Parser(text)
+
+
 def parse_yaml(text: str, display: str) -> Document:
     """Parse YAML text into a Document, or raise LoadError with the first problem's location."""
     _refuse_unprintable(text, display)
@@ -518,6 +523,14 @@ class _Builder:
                     )
                 if key_event.tag is not None or key_event.anchor is not None:
                     self._check(key_event)
+                elif key_event.value == "<<" and not key_event.style:
+                    raise _fail(
+                        self.display,
+                        *_at(key_event),
+                        "YAML merge keys (<<) are not allowed: readers disagree on what they "
+                        "mean; write the fields out",
+                        "yaml-merge",
+                    )
                 key = self._scalar(key_event)
                 if isinstance(key, str):
                     key = sys.intern(key)  # one string object per field name, not per file

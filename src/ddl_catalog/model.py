@@ -301,13 +301,23 @@ class Catalog:
         return [e for e in found if (e.primary_category == category_id) is primary]
 
     def related_of(self, entry_id: str) -> list[tuple[str, Entry]]:
-        """Return (relation, entry) pairs in both directions, outgoing first, sorted by title."""
+        """Return (relation, entry) pairs in both directions, outgoing first, sorted by title.
+
+        Each pair once: two entries that each say ``see-also`` of the other are one link.
+        """
         entry = self._by_id[entry_id]
         out = [(r.relation, self._by_id[r.id]) for r in entry.related if r.id in self._by_id]
         back = self._incoming.get(entry_id, [])
-        return sorted(out, key=lambda p: p[1].title.lower()) + sorted(
+        pairs = sorted(out, key=lambda p: p[1].title.lower()) + sorted(
             back, key=lambda p: p[1].title.lower()
         )
+        seen: set[tuple[str, str]] = set()
+        unique = []
+        for relation, other in pairs:
+            if (relation, other.id) not in seen:
+                seen.add((relation, other.id))
+                unique.append((relation, other))
+        return unique
 
     def count_by_kind(self) -> dict[str, int]:
         """Return how many entries there are of each kind, in KIND_FOLDERS order, zeros left out."""

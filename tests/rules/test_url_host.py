@@ -29,3 +29,20 @@ def test_a_whole_label_of_look_alikes_is_warned() -> None:
     assert host_warning("рурі.org") == (
         "reads as pypi.org but uses look-alike letters: is it a look-alike?"
     )
+
+
+def test_hosts_written_with_characters_idna_maps_away_are_warned() -> None:
+    # a browser goes to scaling.example.org; a reader (and a plain string compare) does not see it
+    for written in (
+        "scal\u200bing.example.org",  # zero-width space
+        "scal\u00ading.example.org",  # soft hyphen
+        "\uff53\uff43\uff41\uff4c\uff49\uff4e\uff47.example.org",  # full-width letters
+        "scaling\u3002example.org",  # ideographic full stop
+    ):
+        assert host_warning(written) == (
+            "is written with characters that IDNA maps away (invisible, full-width or "
+            "compatibility forms): it is the host 'scaling.example.org'; write it so"
+        ), written
+    assert host_warning("café.example.org") is None  # Unicode as IDNA keeps it
+    assert host_warning("xn--caf-dma.example.org") is None  # its A-label
+    assert host_warning("CAFÉ.example.org") is None  # upper case is just case

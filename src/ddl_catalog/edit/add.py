@@ -254,7 +254,8 @@ def _pick_id(entry: dict[str, Any], kind: str, source: Source, taken: set[str]) 
         else:
             parts = urlsplit(source.url)
             last = [s for s in parts.path.split("/") if s][-1:]
-            candidate = ids.kebab(" ".join([(parts.hostname or "").removeprefix("www."), *last]))
+            host = identity.unicode_host(identity.url_host(source.url)).removeprefix("www.")
+            candidate = ids.kebab(" ".join([host, *last]))
     return ids.unique(candidate or "entry", taken)
 
 

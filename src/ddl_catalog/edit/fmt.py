@@ -15,6 +15,13 @@ The canonical form of an entry file:
 * no wrapping: a long description stays on one line (diffs stay one line per field).
 
 Formatting is idempotent: formatting a formatted file changes nothing.
+
+What a file says is read once, by ``load.parse_yaml``, the reader ``validate`` uses: every key,
+value and type written comes from it. ruamel.yaml reads the file only for its comments (and
+would read ``title: ! 123``, ``2001-12-14t21:59:43.10-05:00`` or a ``<<`` key otherwise, and
+refuses tabs libyaml takes). The result is read back with ``parse_yaml`` and must hold the same
+data, but for the changes formatting means to make (one-line title and description, a bare
+arXiv id as text); if it does not, the file is refused with the place, and left as it is.
 """
 
 from __future__ import annotations
@@ -32,11 +39,13 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.emitter import Emitter
 from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString
+from yaml import YAMLError as LibYAMLError
 from yaml import resolver as yaml_resolver
 from yaml.nodes import ScalarNode
+from yaml.tokens import ScalarToken
 
 from ddl_catalog.files import write_atomic
-from ddl_catalog.load import LoadError, Problem, parse_yaml, read_text
+from ddl_catalog.load import LoadError, Path_, Problem, parse_yaml, read_text, yaml_parser
 from ddl_catalog.model import FIELD_ORDER
 from ddl_catalog.validate import NON_ENTRY_FOLDERS, scan
 
@@ -251,30 +260,177 @@ def format_text(
 ) -> str:
     """Return the canonical form of an entry file's text; raise FormatError when it cannot.
 
+    Keys, values and their types are the ones ``validate`` reads (``load.parse_yaml``); the
+    formatted text is read back and must say the same, else the file is refused, located.
     ``replace`` sets top-level fields first (``enrich --states`` writes a maintenance state
     this way): the rest of the file, comments included, comes out as fmt writes it anyway.
     """
     try:
         parse_yaml(text, display)  # our loader: located messages, and no anchors or tags
+        lines = text.removeprefix("\ufeff").splitlines()
+        # What the file says, once a bare arXiv id is text: the data formatting must keep.
+        meant = parse_yaml("\n".join(_BARE_ARXIV.sub(r'\1"\2"', ln) for ln in lines), display)
     except LoadError as exc:
         raise FormatError(exc.problem) from exc
-    lines = text.removeprefix("\ufeff").splitlines()
-    kept = "\n".join(
-        _BARE_ARXIV.sub(r'\1"\2"', line) for line in lines if not _SCHEMA_LINE.match(line.strip())
-    )
+    if not isinstance(meant.data, dict):
+        raise FormatError(_problem(display, (1, 1), "an entry file must be a mapping of fields"))
+    numbers = [n for n, ln in enumerate(lines, 1) if not _SCHEMA_LINE.match(ln.strip())]
+    kept = "\n".join(_BARE_ARXIV.sub(r'\1"\2"', lines[n - 1]) for n in numbers)
     try:
-        data = _yaml().load(kept)
-    except YAMLError as exc:  # pragma: no cover - parse_yaml refuses these first
-        raise FormatError(
-            Problem(display, 1, 1, "error", f"malformed YAML: {exc}", "yaml")
-        ) from exc
-    if not isinstance(data, CommentedMap):
-        raise FormatError(
-            Problem(display, 1, 1, "error", "an entry file must be a mapping of fields", "yaml")
-        )
+        comments = _yaml().load(_untab(kept))
+    except YAMLError as exc:  # a file libyaml reads and ruamel does not: say where
+        mark = getattr(exc, "problem_mark", None)
+        line = numbers[min(mark.line, len(numbers) - 1)] if mark is not None and numbers else 1
+        column = mark.column + 1 if mark is not None else 1
+        why = getattr(exc, "problem", None) or "malformed YAML"
+        message = f"fmt cannot read this file for its comments ({why}); fix this line"
+        raise FormatError(_problem(display, (line, column), message)) from exc
+    try:
+        data = _adopt(comments, meant.data, ())
+    except _ShapeError as exc:
+        message = "fmt reads this value otherwise than validate does; write it plainly"
+        raise FormatError(_problem(display, meant.where(exc.path), message)) from exc
     for key, value in (replace or {}).items():
         data[key] = value
-    return dump(data, schema)
+    out = dump(data, schema)
+    _check_same(meant, _formatted_meaning({**meant.data, **(replace or {})}), out, display)
+    return out
+
+
+def _problem(display: str, at: tuple[int, int], message: str) -> Problem:
+    """Return a located fmt error (rule ``yaml``: it is about how the file reads)."""
+    return Problem(display, at[0], at[1], "error", message, "yaml")
+
+
+class _ShapeError(Exception):
+    """ruamel read a different structure than parse_yaml at ``path``: comments cannot follow."""
+
+    def __init__(self, path: Path_) -> None:
+        super().__init__(path)
+        self.path = path
+
+
+def _adopt(node: Any, value: Any, path: Path_) -> Any:
+    """Return ``value`` (parse_yaml's) rebuilt as ruamel nodes carrying ``node``'s comments.
+
+    Keys, values and types all come from ``value``; ``node`` (ruamel's reading) lends only its
+    comments, matched by position, so it must have the same shape.
+    """
+    if isinstance(value, dict):
+        if not isinstance(node, CommentedMap) or len(node) != len(value):
+            raise _ShapeError(path)
+        mapping = CommentedMap()
+        for (key, item), (rt_key, rt_item) in zip(value.items(), node.items(), strict=True):
+            mapping[key] = _adopt(rt_item, item, (*path, key))
+            if rt_key in node.ca.items:
+                mapping.ca.items[key] = node.ca.items[rt_key]
+        mapping.ca.comment = node.ca.comment
+        return mapping
+    if isinstance(value, list):
+        if not isinstance(node, CommentedSeq) or len(node) != len(value):
+            raise _ShapeError(path)
+        seq = CommentedSeq(
+            _adopt(rt_item, item, (*path, index))
+            for index, (item, rt_item) in enumerate(zip(value, node, strict=True))
+        )
+        for index in range(len(value)):
+            if index in node.ca.items:
+                seq.ca.items[index] = node.ca.items[index]
+        seq.ca.comment = node.ca.comment
+        return seq
+    if isinstance(node, (CommentedMap, CommentedSeq)):
+        raise _ShapeError(path)
+    return value
+
+
+def _formatted_meaning(data: dict[str, Any]) -> dict[str, Any]:
+    """Return the data a file must hold once formatted: title and description on one line."""
+    out = dict(data)
+    for key in ONE_LINE_FIELDS:
+        if isinstance(out.get(key), str):
+            out[key] = _one_line(out[key])
+    return out
+
+
+def _check_same(meant: Any, expected: dict[str, Any], out: str, display: str) -> None:
+    """Raise FormatError, at the first value that differs, unless ``out`` reads as expected."""
+    try:
+        found = parse_yaml(out, display).data
+    except LoadError:  # pragma: no cover - fmt writes only what parse_yaml reads
+        found = None
+    path = _first_difference(expected, found, ())
+    if path is None:
+        return
+    message = (
+        "fmt cannot keep what this value means (it would read differently once formatted); "
+        "write it plainly, or in double quotes"
+    )
+    raise FormatError(_problem(display, meant.where(path), message))
+
+
+def _first_difference(a: Any, b: Any, path: Path_) -> Path_ | None:
+    """Return the path of the first value where a and b differ in type or value, else None."""
+    if type(a) is not type(b):
+        return path
+    if isinstance(a, dict):
+        for key in a:
+            if key not in b:
+                return (*path, key)
+            if (found := _first_difference(a[key], b[key], (*path, key))) is not None:
+                return found
+        return None if len(a) == len(b) else path
+    if isinstance(a, list):
+        for index, (x, y) in enumerate(zip(a, b, strict=False)):
+            if (found := _first_difference(x, y, (*path, index))) is not None:
+                return found
+        return None if len(a) == len(b) else path
+    if isinstance(a, float) and a != a and b != b:  # NaN is itself
+        return None
+    return None if a == b else path
+
+
+def _untab(text: str) -> str:
+    """Return text with the tabs ruamel refuses and libyaml reads made spaces.
+
+    Tabs between tokens (after ``title:``, before a comment, at a line's end) and inside plain
+    scalars become spaces; tabs in comments, quoted and block scalars stay. Only ruamel reads
+    the result, for the comments: the values are parse_yaml's.
+    """
+    if "\t" not in text:
+        return text
+    starts = [0]
+    for line in text.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+    chars = list(text)
+    parser = yaml_parser(text)
+    try:
+        done = 0
+        while (token := parser.get_token()) is not None:
+            start = starts[token.start_mark.line] + token.start_mark.column
+            end = starts[token.end_mark.line] + token.end_mark.column
+            _untab_gap(chars, done, start)
+            if isinstance(token, ScalarToken) and not token.style:  # a plain scalar
+                chars[start:end] = [" " if ch == "\t" else ch for ch in chars[start:end]]
+            done = max(done, end)
+        _untab_gap(chars, done, len(chars))
+    except (LibYAMLError, IndexError):  # pragma: no cover - parse_yaml read it first
+        return text
+    finally:
+        parser.dispose()
+    return "".join(chars)
+
+
+def _untab_gap(chars: list[str], start: int, end: int) -> None:
+    """Make the tabs of the text between two tokens spaces, except inside comments."""
+    comment = False
+    for index in range(start, end):
+        char = chars[index]
+        if char in "\r\n\x85\u2028\u2029":
+            comment = False
+        elif char == "#":
+            comment = True
+        elif char == "\t" and not comment:
+            chars[index] = " "
 
 
 @dataclass

@@ -1,8 +1,11 @@
 """Awesome-list Markdown -> raw items: one per resource-like list item, with its links and text.
 
 The parser knows list styles, not the catalog: it reads headings, ``-``/``*``/``1.`` items,
-``[Title](url) - text`` items, bold titles followed by labelled links (``- paper: [..](..)``),
-bare URLs and links broken across lines, and says why it skipped everything else.
+``[Title](url) - text`` items, ``Title [[Label]](url) [[Label 2]](url2)`` items (the words are
+the title, each bracketed label titles its link), bold titles followed by labelled links
+(``- paper: [..](..)``), bare URLs and links broken across lines, and says why it skipped
+everything else. A table of contents is skipped as a section of its own: sections nested under
+its heading (``###`` under ``## Table of Contents``) are content.
 Markdown is tokenised by markdown-it-py (CommonMark), so nesting and continuation lines follow
 the same rules GitHub uses.
 """
@@ -75,11 +78,10 @@ GENERIC_TEXTS = frozenset(
 _BARE_URL = re.compile(r"(?:https?|ftp)://[^\s<>\[\]()\"']+")
 _LABEL = re.compile(r"^\s*(?P<label>[A-Za-z][A-Za-z0-9 /&._-]{0,30}?)\s*:\s*(?P<rest>.*)$", re.S)
 _BROKEN_PAREN = re.compile(r"\]([ \t]*)\r?\n[ \t]*\((?=\s*(?:https?|ftp)://)")
-_NOT_CONTENT = frozenset(
+#: Headings of a table of contents: only the section itself is skipped, not those under it.
+_TOC = frozenset({"contents", "table of contents", "toc"})
+_NOT_CONTENT = _TOC | frozenset(
     {
-        "contents",
-        "table of contents",
-        "toc",
         "license",
         "licence",
         "contributing",
@@ -454,9 +456,13 @@ def structured_bits(item: RawItem) -> RawItem:
     return item
 
 
+#: A coloured LaTeX marker some lists put before new items: ``$\color{red}{(New)}$``.
+_COLOUR_MARK = re.compile(r"\$\\color\{[^{}$]*\}\{[^{}$]*\}\$")
+
+
 def clean_title(text: str) -> str:
     """Return a link text fit for a title: one line, no trailing punctuation or brackets."""
-    text = _clean(text)
+    text = _clean(_COLOUR_MARK.sub(" ", text))
     text = re.sub(r"\s*([:,;/|-])\s*$", "", text)
     text = text.rstrip(" .,;:")
     return text.strip()
@@ -702,7 +708,7 @@ def parse_list(text: str, display: str, list_repo: str | None = None) -> ParsedL
                 headings.pop()
             headings.append(heading)
             result.headings.append(heading)
-        elif _in_non_content(headings):
+        elif _in_non_content(headings, block):
             for url in _urls_of_block(block):
                 result.skips.append(
                     Skip(block.line, "table of contents or meta section", "", (url,))
@@ -742,13 +748,29 @@ def parse_list(text: str, display: str, list_repo: str | None = None) -> ParsedL
 
 
 def _titles(headings: list[Heading]) -> tuple[str, ...]:
-    """Return the titles of the open headings, outermost first."""
-    return tuple(h.title for h in headings)
+    """Return the titles of the open headings, outermost first (a table of contents left out)."""
+    return tuple(h.title for h in headings if _heading_key(h) not in _TOC)
 
 
-def _in_non_content(headings: list[Heading]) -> bool:
-    """Say whether the current section is a table of contents, licence or the like."""
-    return any(h.title.lower().strip(" :") in _NOT_CONTENT for h in headings)
+def _heading_key(heading: Heading) -> str:
+    """Return a heading's title as the section names above are written (``Contents:``)."""
+    return heading.title.lower().strip(" :")
+
+
+def _in_non_content(headings: list[Heading], block: _Block) -> bool:
+    """Say whether a block is in a table of contents, a licence section or the like.
+
+    A table of contents is its own section only: lists whose content headings (``###``) sit
+    under a ``## Table of Contents`` heading are content, unless they link nothing but the
+    page's own anchors (a table of contents in parts).
+    """
+    if not headings:
+        return False
+    if any(_heading_key(h) in _NOT_CONTENT - _TOC for h in headings):
+        return True
+    if _heading_key(headings[-1]) in _TOC:
+        return True
+    return any(_heading_key(h) in _TOC for h in headings) and not any(_urls_of_block(block))
 
 
 def _urls_of_block(block: _Block) -> Iterator[str]:
@@ -951,6 +973,41 @@ def _typed_links(inline: _Inline) -> list[RawLink]:
     return out
 
 
+def labelled(link: RawLink) -> str | None:
+    """Return the label of a link written ``[[Label]](url)`` (its text in brackets), else None."""
+    text = link.text.strip()
+    if len(text) > 2 and text[0] == "[" and text[-1] == "]":
+        return _clean(text[1:-1]) or None
+    return None
+
+
+def _title_before_labels(lead: str, first: RawLink) -> str | None:
+    """Return the title of ``Some Title [[Label]](url)``: the words before the first link.
+
+    None when the first link is not a bracketed label, or the item has no words of its own
+    before it (``[[Medium]](url)`` alone keeps its label as the title, as it always did), or
+    those words are only a link type (``Paper: [[arXiv]](url)``).
+    """
+    if labelled(first) is None:
+        return None
+    title = clean_title(lead)
+    if not title or not any(ch.isalnum() for ch in title) or title.lower() in GENERIC_TEXTS:
+        return None
+    return title
+
+
+def _unlabelled(link: RawLink, first: bool) -> RawLink:
+    """Return a ``[[Label]](url)`` link with its label as its text (the title of the link).
+
+    The first link's ``label:`` is dropped: the words before it are the item's title, not a
+    link type (``Some Title: [[Medium]](url)``).
+    """
+    label = labelled(link)
+    if label is None:
+        return RawLink(link.url, link.text, "" if first else link.label, link.line)
+    return RawLink(link.url, label, "" if first else link.label, link.line)
+
+
 def _linked_item(
     result: ParsedList, node: _Node, inline: _Inline, headings: tuple[str, ...], context: str
 ) -> None:
@@ -973,7 +1030,12 @@ def _linked_item(
     first = links[0]
     hints = [_code_hint(value) for value in code_tags]
     notes = [*notes, *(note for _, _, note in hints)]
-    if first.generic:
+    if (title := _title_before_labels(lead, first)) is not None:
+        # "Some Title [[Publisher]](url) [[Slides]](url2)": the words are the title, the
+        # bracketed labels say what each link is (they become the links' titles)
+        links = [_unlabelled(link, index == 0) for index, link in enumerate(links)]
+        text = inline.after_first()
+    elif first.generic:
         title = (
             clean_title(lead)
             or (

@@ -303,9 +303,8 @@ def slug(text: str, max_words: int = 6, max_length: int = 48) -> str:
 
 
 def _host(url: str) -> str:
-    """Return the bare lower-case host of a URL."""
-    host = (urlsplit(url).hostname or "").lower()
-    return host[4:] if host.startswith("www.") else host
+    """Return the bare host of a URL as identity.py compares it, in Unicode (``café.org``)."""
+    return identity.unicode_host(identity.url_host(url)).removeprefix("www.")
 
 
 def _host_in(host: str, hosts: frozenset[str]) -> bool:
@@ -828,9 +827,10 @@ def _norm_heading(text: str) -> str:
 def _link_title(link: RawLink, entry_title: str) -> str | None:
     """Return a secondary link's own title when its text says more than its type or entry."""
     text = clean_title(link.text)
-    if not text or link.generic or title_key(text) == title_key(entry_title) or text == entry_title:
+    key = title_key(text)
+    if not text or link.generic or text == entry_title:
         return None
-    return text
+    return None if key is not None and key == title_key(entry_title) else text
 
 
 def _url_slug(url: str) -> str:

@@ -134,9 +134,10 @@ def _fix(
     root: Path, results: list[Result], where: dict[str, list[Occurrence]], out: TextIO
 ) -> None:
     """Rewrite moved URLs in the data files that hold them."""
-    from ddl_catalog.edit_urls import rewrite_urls, worth_fixing
+    from ddl_catalog.edit_urls import identity_owners, rewrite_urls, same_resource, worth_fixing
 
     moves_by_file: dict[str, dict[str, str]] = defaultdict(dict)
+    owners = identity_owners(root)
     for result in results:
         if result.outcome != "moved" or result.new_url is None:
             continue
@@ -148,6 +149,12 @@ def _fix(
             print(f"not fixed (looks like a removal): {result.url} -> {result.new_url}", file=out)
             continue
         for occurrence in where.get(result.url, []):
+            if occurrence.where == "url" and (
+                clash := same_resource(result.new_url, occurrence.source, owners)
+            ):
+                line = f"not fixed (the new URL is {clash}): {result.url} -> {result.new_url}"
+                print(terminal.safe(line), file=out)
+                continue
             moves_by_file[occurrence.source][result.url] = result.new_url
     for source, moves in sorted(moves_by_file.items()):
         for change in rewrite_urls(root / source, moves):

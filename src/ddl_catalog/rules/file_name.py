@@ -1,9 +1,15 @@
-"""Rule ``file-name``: the file name is the entry's id, with the .yml extension."""
+"""Rule ``file-name``: the file name is the entry's id, with the .yml extension.
+
+And the id can be a file name everywhere: not a device name Windows reserves (``con``, ``nul``,
+``aux``, ``prn``, ``com0``-``com9``, ``lpt0``-``lpt9``), which would stop the repository from
+being checked out there.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ddl_catalog.ids import reserved
 from ddl_catalog.load import Problem
 from ddl_catalog.rules.base import Context, problem, stem_of
 
@@ -22,5 +28,15 @@ def check(ctx: Context) -> Iterator[Problem]:
                 ("id",),
                 f"id '{entry_id}' differs from the file name '{stem_of(doc)}': "
                 f"rename the file to {entry_id}.yml or fix the id",
+                ID,
+            )
+        if isinstance(entry_id, str) and reserved(entry_id):
+            yield problem(
+                doc,
+                ("id",),
+                f"id '{entry_id}' is a device name Windows reserves (con, prn, aux, nul, "
+                f"com0-com9, lpt0-lpt9): a file {entry_id}.yml cannot be checked out there; "
+                f"choose another id (such as {entry_id}-{doc.data.get('kind') or 'entry'}) and "
+                "rename the file",
                 ID,
             )

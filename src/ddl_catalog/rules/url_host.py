@@ -4,18 +4,21 @@
 suspicious when one of its labels mixes letters of several scripts (Latin with Cyrillic,
 say), or when replacing look-alike letters by the Latin ones they imitate turns it into a host
 the catalog already links or a well-known one. Punycode labels (``xn--...``) are decoded first.
+A host written with characters that IDNA maps away (``exa\u200bmple.com``, full-width
+``ｅｘａｍｐｌｅ.com``) is the plain host to a browser but hides it from a reader: it is flagged,
+naming the host it is (``identity.normal_host``, the comparison the duplicate check uses).
 Plain ASCII hosts cost one check and are never flagged. This is a warning: a real host can use
 another script, and a maintainer decides.
 """
 
 from __future__ import annotations
 
-import contextlib
 import re
 import unicodedata
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
+from ddl_catalog.identity import punycode_label, unicode_host
 from ddl_catalog.load import Problem
 from ddl_catalog.rules.base import Context, field_name, problem
 from ddl_catalog.rules.url_scheme import url_fields
@@ -63,7 +66,16 @@ LOOK_ALIKES = str.maketrans(
 
 def host_warning(host: str, known: frozenset[str] | set[str] = WELL_KNOWN) -> str | None:
     """Return why a host name may be a look-alike, or None when it reads as what it is."""
-    name = _unicode(host.lower().rstrip("."))
+    written = host.lower().rstrip(".")
+    if written.isascii() and "xn--" not in written:
+        return None
+    name = unicode_host(written)
+    as_written = ".".join(punycode_label(label) or label for label in written.split("."))
+    if unicodedata.normalize("NFC", as_written) != name:
+        return (
+            "is written with characters that IDNA maps away (invisible, full-width or "
+            f"compatibility forms): it is the host '{name}'; write it so"
+        )
     if name.isascii():
         return None
     for label in name.split("."):
@@ -77,17 +89,6 @@ def host_warning(host: str, known: frozenset[str] | set[str] = WELL_KNOWN) -> st
     if imitated:
         return f"reads as {imitated} but uses look-alike letters: is it a look-alike?"
     return None
-
-
-def _unicode(host: str) -> str:
-    """Decode punycode labels (xn--...); leave a label that does not decode as it is."""
-    labels = []
-    for label in host.split("."):
-        if label.startswith("xn--"):
-            with contextlib.suppress(UnicodeError):  # not valid punycode: keep it
-                label = label.encode("ascii").decode("idna")
-        labels.append(label)
-    return ".".join(labels)
 
 
 def _script(char: str) -> str:
