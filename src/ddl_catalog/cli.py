@@ -37,6 +37,32 @@ def root_option(func: F) -> F:
     )(func)
 
 
+class Seconds(click.ParamType[float]):
+    """A number of seconds: finite, at least ``low`` (or above it, with ``above``)."""
+
+    name = "seconds"
+
+    def __init__(self, low: float = 0.0, *, above: bool = False) -> None:
+        self.low, self.above = low, above
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
+        """Return the value as a float, or fail with a usage error that says what is allowed."""
+        import math
+
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        wanted = f"{'above' if self.above else 'at least'} {self.low:g}"
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number of seconds: give one {wanted}", param, ctx)
+        if number < self.low or (self.above and number == self.low):
+            self.fail(f"{value!r}: give a number of seconds {wanted}", param, ctx)
+        return number
+
+
 class CatalogGroup(click.Group):
     """The command group; a file system failure in any command becomes one Error: line.
 
@@ -326,8 +352,20 @@ def _write_readme(catalog: Catalog, target: Path, *, check: bool) -> None:
 @click.option("--fix", is_flag=True, help="Rewrite moved URLs in the data files.")
 @click.option("--concurrency", default=64, show_default=True, help="Requests in flight.")
 @click.option("--per-origin", default=8, show_default=True, help="Requests in flight per origin.")
-@click.option("--delay", default=0.0, show_default=True, help="Seconds between starts per origin.")
-@click.option("--timeout", default=10.0, show_default=True, help="Connect and read timeout (s).")
+@click.option(
+    "--delay",
+    type=Seconds(0.0),
+    default=0.0,
+    show_default=True,
+    help="Seconds between starts per origin.",
+)
+@click.option(
+    "--timeout",
+    type=Seconds(0.0, above=True),
+    default=10.0,
+    show_default=True,
+    help="Connect and read timeout (s); a URL's whole redirect chain gets three times it.",
+)
 @click.option("--exclude", multiple=True, metavar="REGEX", help="Skip URLs matching (repeatable).")
 @click.option(
     "--fail-on",
