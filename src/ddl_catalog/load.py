@@ -403,7 +403,27 @@ def load_file(
     file: FilePath, display: str, max_bytes: int = MAX_FILE_BYTES, *, root: FilePath | None = None
 ) -> Document:
     """Read and parse one YAML file (inside ``root`` if given); the top level must be a mapping."""
-    document = parse_yaml(read_text(file, display, max_bytes, root=root), display)
+    document = _mapping(parse_yaml(read_text(file, display, max_bytes, root=root), display))
+    # Keep the path, not the text: positions, when asked for, read the file again.
+    document.text, document.source = "", file
+    return document
+
+
+def load_text(text: str, display: str, max_bytes: int = MAX_FILE_BYTES) -> Document:
+    """Parse the text a file would hold, as ``load_file`` reads the file: the same checks.
+
+    Commands that write catalog files (add, check-links --fix) ask it before writing, so that
+    they never write what validate could not read.
+    """
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        raise _too_big(display, f"{size:,} bytes, over", max_bytes, _CATALOG_FILE)
+    return _mapping(parse_yaml(text, display))
+
+
+def _mapping(document: Document) -> Document:
+    """Return a parsed document whose top level is a mapping; raise a located LoadError if not."""
+    display = document.path
     if document.data is None:
         raise _fail(display, 1, 1, "file is empty: write the entry's fields as a mapping", "empty")
     if not isinstance(document.data, dict):
@@ -416,8 +436,6 @@ def load_file(
             f"the file must hold a mapping of fields (key: value), found {found}",
             "not-a-mapping",
         )
-    # Keep the path, not the text: positions, when asked for, read the file again.
-    document.text, document.source = "", file
     return document
 
 
