@@ -63,6 +63,33 @@ class Seconds(click.ParamType[float]):
         return number
 
 
+class Utf8Text(click.ParamType[str]):
+    """Text given on the command line, which must be UTF-8.
+
+    Python reads each byte of an argument that is not UTF-8 as a lone surrogate (U+DC80 to
+    U+DCFF); such text can be neither written to a file nor printed, so it is refused here,
+    with the byte named, before any command sees it.
+    """
+
+    name = "text"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        """Return the text, or fail with a usage error naming the first byte that is not UTF-8."""
+        text = str(value)
+        for index, char in enumerate(text):
+            if "\udc80" <= char <= "\udcff":
+                byte = ord(char) - 0xDC00
+                self.fail(
+                    f"byte 0x{byte:02X} at character {index + 1} is not UTF-8: pass UTF-8 text",
+                    param,
+                    ctx,
+                )
+        return text
+
+
+UTF8 = Utf8Text()
+
+
 class CatalogGroup(click.Group):
     """The command group; a file system failure in any command becomes one Error: line.
 
@@ -211,10 +238,14 @@ def export(
 
 @cli.command()
 @root_option
-@click.argument("url")
-@click.option("--category", metavar="ID", help="Primary category (an id from data/categories.yml).")
-@click.option("--kind", metavar="KIND", help="paper, library ... (guessed from the URL).")
-@click.option("--description", metavar="TEXT", help="One sentence in our own words.")
+@click.argument("url", type=UTF8)
+@click.option(
+    "--category", type=UTF8, metavar="ID", help="Primary category (an id from data/categories.yml)."
+)
+@click.option(
+    "--kind", type=UTF8, metavar="KIND", help="paper, library ... (guessed from the URL)."
+)
+@click.option("--description", type=UTF8, metavar="TEXT", help="One sentence in our own words.")
 @click.option("--yes", "-y", is_flag=True, help="Accept the guessed kind and a TODO description.")
 @click.option("--offline", is_flag=True, help="Fill from the URL alone; no network.")
 def add(
@@ -577,15 +608,20 @@ def enrich(
 
 @cli.command("init")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--title", default="Awesome List", show_default=True, help="The README's title.")
+@click.option(
+    "--title", type=UTF8, default="Awesome List", show_default=True, help="The README's title."
+)
 @click.option(
     "--description",
+    type=UTF8,
     default="A curated list of resources.",
     show_default=True,
     help="The README's intro paragraph: what the list is.",
 )
-@click.option("--site-url", metavar="URL", help="Where the website will be published.")
-@click.option("--repository", metavar="URL", help="https://github.com/OWNER/NAME of the list.")
+@click.option("--site-url", type=UTF8, metavar="URL", help="Where the website will be published.")
+@click.option(
+    "--repository", type=UTF8, metavar="URL", help="https://github.com/OWNER/NAME of the list."
+)
 def init_cmd(
     directory: Path, title: str, description: str, site_url: str | None, repository: str | None
 ) -> None:

@@ -305,17 +305,16 @@ def _read_at_most(fd: int, expected: int, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def _refuse_unprintable(
-    text: str, display: str, at: tuple[int, int] | None = None, *, escaped: bool = False
-) -> None:
-    """Raise a located LoadError at the first character YAML does not allow, if any.
+def forbidden_character(text: str) -> tuple[int, str] | None:
+    """Return where and what the first character a catalog file may not hold is, or None.
 
-    ``at`` is where a quoted value starts, when ``text`` is the value its escapes made.
+    "control character U+001B (ESC)", "lone surrogate U+DCFF" (a byte that was not UTF-8, as
+    Python reads arguments), "non-character U+FFFE": what YAML forbids, as the loader refuses.
     """
     found = _UNPRINTABLE.search(text)
     if found is None:
-        return
-    where, code = found.start(), ord(found.group())
+        return None
+    code = ord(found.group())
     if code < 0xA0:
         name = _CONTROL_NAMES.get(code)
         what = f"control character U+{code:04X}" + (f" ({name})" if name else "")
@@ -323,6 +322,20 @@ def _refuse_unprintable(
         what = f"lone surrogate U+{code:04X}"
     else:
         what = f"non-character U+{code:04X}"
+    return found.start(), what
+
+
+def _refuse_unprintable(
+    text: str, display: str, at: tuple[int, int] | None = None, *, escaped: bool = False
+) -> None:
+    """Raise a located LoadError at the first character YAML does not allow, if any.
+
+    ``at`` is where a quoted value starts, when ``text`` is the value its escapes made.
+    """
+    found = forbidden_character(text)
+    if found is None:
+        return
+    where, what = found
     if at is None:
         at = (text.count("\n", 0, where) + 1, where - text.rfind("\n", 0, where))
     how = ", written as an escape," if escaped else ""
