@@ -9,8 +9,10 @@ terminal: without one, missing answers are an error unless ``--yes`` accepts the
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -350,22 +352,73 @@ def add(
     if title:
         entry["title"] = title
     entry.update(kind=kind, description=description, categories=[category], added=request.today)
-    entry["id"] = _pick_id(entry, kind, source, existing.ids)
-
-    path = root / "data" / KIND_FOLDERS[kind] / f"{entry['id']}.yml"
-    if (real := outside(path, root)) is not None:  # validate refuses such a link: so does add
-        shown = path.relative_to(root).as_posix()
-        reason = f"a symbolic link leads outside the catalog (to {real})"
-        raise AddError(f"{shown}: not written: {reason}")
-    text = dump(entry, schema_line(path, root))
     fetched = not request.offline and source.kind != "url"
-    _refuse_what_validate_refuses(root, path, text, entry, fetched=fetched)
-    write_atomic(path, text)
+    with _catalog_lock(root):
+        # Another add may have written since the catalog was read (its questions and requests
+        # take time): read it again, then pick the id and create the file under the lock.
+        existing = _existing(root)
+        _refuse_duplicate(entry, existing)
+        path = _write_new(root, entry, kind, source, existing, fetched=fetched)
     warnings = []
     host = urlsplit(entry["url"]).hostname or ""
     if (why := host_warning(host, existing.hosts | WELL_KNOWN)) is not None:
         warnings.append(f"host {host!r} {why} [url-host]")
     return AddResult(path=path, entry=entry, notes=notes, warnings=warnings)
+
+
+@contextlib.contextmanager
+def _catalog_lock(root: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the catalog's data/ folder: concurrent adds take turns.
+
+    The lock (flock on the folder itself, nothing written) covers reading the ids, picking one
+    and creating the file, so two adds never pick the same id or add one resource twice. Where
+    there is no flock (Windows), exclusive creation alone still refuses an overwrite.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    data = root / "data"
+    data.mkdir(parents=True, exist_ok=True)
+    fd = os.open(data, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def _write_new(
+    root: Path,
+    entry: dict[str, Any],
+    kind: str,
+    source: Source,
+    existing: _Existing,
+    *,
+    fetched: bool,
+) -> Path:
+    """Pick a free id, check the file with validate's rules and create it; return its path.
+
+    The file is created exclusively (a hard link of a complete temporary file): if another
+    writer made one of that name meanwhile, it is never replaced; add then says so.
+    """
+    entry["id"] = _pick_id(entry, kind, source, existing.ids)
+    path = root / "data" / KIND_FOLDERS[kind] / f"{entry['id']}.yml"
+    shown = path.relative_to(root).as_posix()
+    if (real := outside(path, root)) is not None:  # validate refuses such a link: so does add
+        reason = f"a symbolic link leads outside the catalog (to {real})"
+        raise AddError(f"{shown}: not written: {reason}")
+    text = dump(entry, schema_line(path, root))
+    _refuse_what_validate_refuses(root, path, text, entry, fetched=fetched)
+    try:
+        write_atomic(path, text, exclusive=True)
+    except FileExistsError as exc:
+        raise AddError(
+            f"{shown}: not written: another program created this file meanwhile; "
+            "run add again to pick another id"
+        ) from exc
+    return path
 
 
 #: What validate reports of a new entry that add leaves to the contributor: its TODO markers.
