@@ -190,8 +190,8 @@ def validate(root: Path, strict: bool, fmt: str) -> None:
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Write to FILE (atomically) instead of standard output.",
+    type=click.Path(dir_okay=False, path_type=Path, allow_dash=True),
+    help="Write to FILE (atomically) instead of standard output ('-': standard output).",
 )
 @click.option("--category", metavar="ID", help="Only entries filed under this category.")
 @click.option(
@@ -228,7 +228,7 @@ def export(
             return
         assert fmt is not None
         text = exporting.render(catalog, fmt, category=category, site_url=site_url)
-        if output is None:
+        if output is None or _is_stdout(output):
             click.echo(text, nl=False)
         else:
             exporting.write_atomic(output, text)
@@ -321,8 +321,8 @@ def fmt_command(root: Path, check: bool, files: tuple[Path, ...]) -> None:
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="File to write or check (default: README.md under --root).",
+    type=click.Path(dir_okay=False, path_type=Path, allow_dash=True),
+    help="File to write or check (default: README.md under --root; '-': standard output).",
 )
 def readme(root: Path, check: bool, output: Path | None) -> None:
     """Regenerate README.md, the awesome list, from the catalog (atomically).
@@ -331,12 +331,28 @@ def readme(root: Path, check: bool, output: Path | None) -> None:
     """
     from ddl_catalog.catalog import InvalidCatalog, open_catalog
 
+    if check and output is not None and _is_stdout(output):
+        raise click.UsageError("--check compares with a file: give one with -o, not '-'")
     target = output if output is not None else root / "README.md"
     try:
         catalog = open_catalog(root)
     except InvalidCatalog as err:
         raise click.ClickException(str(err)) from err
+    if _is_stdout(target):
+        from ddl_catalog.render import readme as rendering
+        from ddl_catalog.render.markdown import UnsafeURLError
+
+        try:
+            click.echo(rendering.render(catalog), nl=False)
+        except (rendering.ReadmeError, UnsafeURLError) as err:
+            raise click.ClickException(str(err)) from err
+        return
     _write_readme(catalog, target, check=check)
+
+
+def _is_stdout(path: Path) -> bool:
+    """Say whether an -o value means standard output ('-', as click and most tools read it)."""
+    return str(path) == "-"
 
 
 def _write_readme(catalog: Catalog, target: Path, *, check: bool) -> None:
@@ -632,13 +648,24 @@ def init_cmd(
     """
     from ddl_catalog import scaffold
     from ddl_catalog.catalog import InvalidCatalog, open_catalog
+    from ddl_catalog.render import readme as rendering
+    from ddl_catalog.render.markdown import UnsafeURLError
+
+    def add_readme(staging: Path) -> None:
+        """Render the README of the new catalog (in its staging folder)."""
+        rendering.write_atomic(staging / "README.md", rendering.render(open_catalog(staging)))
 
     options = scaffold.InitOptions(title, description, site_url, repository)
     try:
-        written = scaffold.init(directory, options)
-        _write_readme(open_catalog(directory), directory / "README.md", check=False)
-    except (scaffold.InitError, InvalidCatalog) as err:
-        raise click.ClickException(str(err)) from err
+        written = scaffold.init(directory, options, complete=add_readme)
+    except InvalidCatalog as err:
+        problems = "\n".join(f"  {p.path}: {p.message} [{p.rule}]" for p in err.report.errors)
+        raise click.ClickException(
+            f"nothing written: the new catalog would not pass validate:\n{problems}"
+        ) from err
+    except (scaffold.InitError, rendering.ReadmeError, UnsafeURLError) as err:
+        raise click.ClickException(f"nothing written: {err}") from err
+    click.echo(f"wrote {directory / 'README.md'}")
     click.echo(f"{len(written) + 1} files: next, cd {directory} && make build")
 
 
