@@ -217,6 +217,8 @@ def test_a_reset_on_a_fresh_connection_is_not_retried() -> None:
         ("--delay", "inf"),
         ("--delay", "nan"),
         ("--delay", "-1"),
+        ("--timeout", "1e308"),
+        ("--delay", "1e308"),
     ],
 )
 def test_check_links_refuses_times_that_are_not_finite(
@@ -236,6 +238,8 @@ def test_options_refuse_times_that_are_not_finite(field: str) -> None:
         Options(**{field: float("inf")})  # type: ignore[arg-type]
     with pytest.raises(LinkCheckError):
         Options(**{field: float("nan")})  # type: ignore[arg-type]
+    with pytest.raises(LinkCheckError):
+        Options(**{field: 1e308})  # type: ignore[arg-type]
 
 
 # -- IPv6 literals ---------------------------------------------------------------------------

@@ -38,12 +38,13 @@ def root_option(func: F) -> F:
 
 
 class Seconds(click.ParamType[float]):
-    """A number of seconds: finite, at least ``low`` (or above it, with ``above``)."""
+    """A number of seconds: finite, at least ``low`` (or above it, with ``above``), at most
+    ``high`` (a day: sockets and sleeps overflow long before infinity)."""
 
     name = "seconds"
 
-    def __init__(self, low: float = 0.0, *, above: bool = False) -> None:
-        self.low, self.above = low, above
+    def __init__(self, low: float = 0.0, *, above: bool = False, high: float = 86400.0) -> None:
+        self.low, self.above, self.high = low, above, high
 
     def convert(
         self, value: Any, param: click.Parameter | None, ctx: click.Context | None
@@ -55,10 +56,10 @@ class Seconds(click.ParamType[float]):
             number = float(value)
         except (TypeError, ValueError):
             self.fail(f"{value!r} is not a number of seconds", param, ctx)
-        wanted = f"{'above' if self.above else 'at least'} {self.low:g}"
+        wanted = f"{'above' if self.above else 'at least'} {self.low:g} and at most {self.high:g}"
         if not math.isfinite(number):
             self.fail(f"{value!r} is not a finite number of seconds: give one {wanted}", param, ctx)
-        if number < self.low or (self.above and number == self.low):
+        if number < self.low or (self.above and number == self.low) or number > self.high:
             self.fail(f"{value!r}: give a number of seconds {wanted}", param, ctx)
         return number
 

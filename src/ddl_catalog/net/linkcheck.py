@@ -55,6 +55,8 @@ RETRY_STATUSES = frozenset({429, 503})
 #: Statuses that mean the resource is gone (others in 4xx and 5xx are errors to look at).
 GONE_STATUSES = frozenset({404, 410})
 DNS_NOT_FOUND = "DNS: host not found"
+#: The longest --delay or --timeout (a day): sockets and sleeps overflow long before infinity.
+MAX_SECONDS = 86400.0
 #: What a "host not found" means when no host at all answered: the machine is offline.
 DNS_UNSURE = "DNS: host not found, but no host answered in this run (offline?)"
 
@@ -83,8 +85,11 @@ class Options:
         if self.concurrency < 1 or self.per_origin < 1:
             raise LinkCheckError("--concurrency and --per-origin must be at least 1")
         finite = math.isfinite(self.delay) and math.isfinite(self.timeout)
-        if not finite or self.delay < 0 or self.timeout <= 0:
-            raise LinkCheckError("--delay must be a number >= 0 and --timeout a number > 0")
+        if not finite or not 0 <= self.delay <= MAX_SECONDS or not 0 < self.timeout <= MAX_SECONDS:
+            raise LinkCheckError(
+                f"--delay must be from 0 to {MAX_SECONDS:g} s and --timeout above 0, at most "
+                f"{MAX_SECONDS:g} s"
+            )
         for pattern in self.exclude:
             try:
                 re.compile(pattern)
