@@ -221,8 +221,10 @@ def refusals(
     ``before`` is the report of the catalog as it is, when the caller already has it.
     """
     before = before if before is not None else validate(root)
-    known = set(before.errors)
-    return [p for p in validate(root, texts=texts).errors if p not in known]
+    # Columns aside: an edit may shift what follows it on its line, not make it new.
+    known = {(p.path, p.line, p.message, p.rule) for p in before.errors}
+    after = validate(root, texts=texts).errors
+    return [p for p in after if (p.path, p.line, p.message, p.rule) not in known]
 
 
 def _validate(root: FilePath, texts: Mapping[str, str]) -> Report:
@@ -234,6 +236,7 @@ def _validate(root: FilePath, texts: Mapping[str, str]) -> Report:
     pending = dict(texts)
     displays = {display for _file, display in files}
     files += [(os.path.join(root, d), d) for d in sorted(pending) if d not in displays]
+    files.sort()
     for file, display in files:
         try:
             if display in pending:
