@@ -176,3 +176,34 @@ def test_a_file_that_cannot_be_rewritten_stops_no_other_fix(
     assert (root / "data/frameworks/plain.yml").read_text() == entry(
         "plain", server.url_for("/plain2")
     )
+
+
+def test_a_file_that_cannot_be_written_stops_no_other_fix(
+    catalog_dir: Callable[..., Path], server: HTTPServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ddl_catalog import files as files_module
+    from ddl_catalog.net import linkrun
+
+    moved(server, "/a", "/a2")
+    moved(server, "/b", "/b2")
+    server.expect_request("/a2").respond_with_data("")
+    server.expect_request("/b2").respond_with_data("")
+    root = catalog_dir(
+        {
+            "data/frameworks/a.yml": entry("a", server.url_for("/a")),
+            "data/frameworks/b.yml": entry("b", server.url_for("/b")),
+        }
+    )
+    real = files_module.write_atomic
+
+    def full_for_a(path: Path, text: str, **kwargs: object) -> None:
+        if path.name == "a.yml":
+            raise OSError(28, "No space left on device", str(path))
+        real(path, text, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(linkrun, "write_atomic", full_for_a)
+    code, out = fix(root)
+    assert code == 1, out
+    assert "not fixed (cannot write data/frameworks/a.yml: No space left on device)" in out
+    assert (root / "data/frameworks/a.yml").read_text() == entry("a", server.url_for("/a"))
+    assert (root / "data/frameworks/b.yml").read_text() == entry("b", server.url_for("/b2"))

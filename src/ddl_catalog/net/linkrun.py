@@ -162,7 +162,14 @@ def _fix(
     fixes = _accepted(root, moves_by_file, out)
     complete = complete and fixes.complete
     for source, (text, changes) in sorted(fixes.files.items()):
-        write_atomic(root / source, text)
+        try:
+            write_atomic(root / source, text)
+        except OSError as exc:  # a read-only file, a full disk: say so, fix the others
+            for change in changes:
+                why = f"cannot write {source}: {exc.strerror or exc}"
+                _not_fixed(why, change.old, change.new, out)
+            complete = False
+            continue
         for change in changes:
             print(
                 terminal.safe(f"fixed {source}: {change.field}: {change.old} -> {change.new}"),
