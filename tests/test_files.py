@@ -74,6 +74,43 @@ def test_exclusive_loses_a_race_without_replacing(
     assert [p.name for p in tmp_path.iterdir()] == ["new.yml"]
 
 
+def test_exclusive_without_hard_links_claims_the_name_atomically(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A file system without hard links (some network and FUSE ones): the name is claimed with
+    # O_CREAT|O_EXCL before the move, so another exclusive writer coming at that moment loses,
+    # instead of writing a file that the move then silently replaces.
+    target = tmp_path / "new.yml"
+    real_replace = os.replace
+    other: list[str] = []
+
+    def never(src: str, dst: Path) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    def another_writer_first(src: str, dst: str | Path) -> None:
+        if Path(dst) == target:
+            try:
+                fd = os.open(dst, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+            except FileExistsError:
+                other.append("refused")
+            else:
+                os.write(fd, b"theirs\n")
+                os.close(fd)
+                other.append("wrote")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "link", never)
+    monkeypatch.setattr(os, "replace", another_writer_first)
+    files.write_atomic(target, "ours\n", exclusive=True)
+    assert other == ["refused"]
+    assert target.read_text() == "ours\n"
+    assert target.stat().st_mode & 0o777 == 0o644
+    with pytest.raises(FileExistsError):
+        files.write_atomic(target, "again\n", exclusive=True)
+    assert target.read_text() == "ours\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["new.yml"]
+
+
 @pytest.mark.parametrize("make", ["fifo", "socket"], ids=["named pipe", "socket"])
 def test_a_special_file_is_refused_not_replaced(tmp_path: Path, make: str) -> None:
     # A rename over a FIFO or a device node (as root, /dev/full) would silently replace it.

@@ -36,6 +36,60 @@ def root_option(func: F) -> F:
     )(func)
 
 
+class Seconds(click.ParamType[float]):
+    """A number of seconds: finite, at least ``low`` (or above it, with ``above``), at most
+    ``high`` (a day: sockets and sleeps overflow long before infinity)."""
+
+    name = "seconds"
+
+    def __init__(self, low: float = 0.0, *, above: bool = False, high: float = 86400.0) -> None:
+        self.low, self.above, self.high = low, above, high
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> float:
+        """Return the value as a float, or fail with a usage error that says what is allowed."""
+        import math
+
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        wanted = f"{'above' if self.above else 'at least'} {self.low:g} and at most {self.high:g}"
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number of seconds: give one {wanted}", param, ctx)
+        if number < self.low or (self.above and number == self.low) or number > self.high:
+            self.fail(f"{value!r}: give a number of seconds {wanted}", param, ctx)
+        return number
+
+
+class Utf8Text(click.ParamType[str]):
+    """Text given on the command line, which must be UTF-8.
+
+    Python reads each byte of an argument that is not UTF-8 as a lone surrogate (U+DC80 to
+    U+DCFF); such text can be neither written to a file nor printed, so it is refused here,
+    with the byte named, before any command sees it.
+    """
+
+    name = "text"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        """Return the text, or fail with a usage error naming the first byte that is not UTF-8."""
+        text = str(value)
+        for index, char in enumerate(text):
+            if "\udc80" <= char <= "\udcff":
+                byte = ord(char) - 0xDC00
+                self.fail(
+                    f"byte 0x{byte:02X} at character {index + 1} is not UTF-8: pass UTF-8 text",
+                    param,
+                    ctx,
+                )
+        return text
+
+
+UTF8 = Utf8Text()
+
+
 class CatalogGroup(click.Group):
     """The command group; a file system failure in any command becomes one Error: line.
 
@@ -136,8 +190,8 @@ def validate(root: Path, strict: bool, fmt: str) -> None:
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="Write to FILE (atomically) instead of standard output.",
+    type=click.Path(dir_okay=False, path_type=Path, allow_dash=True),
+    help="Write to FILE (atomically) instead of standard output ('-': standard output).",
 )
 @click.option("--category", metavar="ID", help="Only entries filed under this category.")
 @click.option(
@@ -174,7 +228,7 @@ def export(
             return
         assert fmt is not None
         text = exporting.render(catalog, fmt, category=category, site_url=site_url)
-        if output is None:
+        if output is None or _is_stdout(output):
             click.echo(text, nl=False)
         else:
             exporting.write_atomic(output, text)
@@ -184,10 +238,14 @@ def export(
 
 @cli.command()
 @root_option
-@click.argument("url")
-@click.option("--category", metavar="ID", help="Primary category (an id from data/categories.yml).")
-@click.option("--kind", metavar="KIND", help="paper, library ... (guessed from the URL).")
-@click.option("--description", metavar="TEXT", help="One sentence in our own words.")
+@click.argument("url", type=UTF8)
+@click.option(
+    "--category", type=UTF8, metavar="ID", help="Primary category (an id from data/categories.yml)."
+)
+@click.option(
+    "--kind", type=UTF8, metavar="KIND", help="paper, library ... (guessed from the URL)."
+)
+@click.option("--description", type=UTF8, metavar="TEXT", help="One sentence in our own words.")
 @click.option("--yes", "-y", is_flag=True, help="Accept the guessed kind and a TODO description.")
 @click.option("--offline", is_flag=True, help="Fill from the URL alone; no network.")
 def add(
@@ -264,8 +322,8 @@ def fmt_command(root: Path, check: bool, files: tuple[Path, ...]) -> None:
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="File to write or check (default: README.md under --root).",
+    type=click.Path(dir_okay=False, path_type=Path, allow_dash=True),
+    help="File to write or check (default: README.md under --root; '-': standard output).",
 )
 def readme(root: Path, check: bool, output: Path | None) -> None:
     """Regenerate README.md, the awesome list, from the catalog (atomically).
@@ -274,12 +332,28 @@ def readme(root: Path, check: bool, output: Path | None) -> None:
     """
     from ddl_catalog.catalog import InvalidCatalog, open_catalog
 
+    if check and output is not None and _is_stdout(output):
+        raise click.UsageError("--check compares with a file: give one with -o, not '-'")
     target = output if output is not None else root / "README.md"
     try:
         catalog = open_catalog(root)
     except InvalidCatalog as err:
         raise click.ClickException(str(err)) from err
+    if _is_stdout(target):
+        from ddl_catalog.render import readme as rendering
+        from ddl_catalog.render.markdown import UnsafeURLError
+
+        try:
+            click.echo(rendering.render(catalog), nl=False)
+        except (rendering.ReadmeError, UnsafeURLError) as err:
+            raise click.ClickException(str(err)) from err
+        return
     _write_readme(catalog, target, check=check)
+
+
+def _is_stdout(path: Path) -> bool:
+    """Say whether an -o value means standard output ('-', as click and most tools read it)."""
+    return str(path) == "-"
 
 
 def _write_readme(catalog: Catalog, target: Path, *, check: bool) -> None:
@@ -326,8 +400,20 @@ def _write_readme(catalog: Catalog, target: Path, *, check: bool) -> None:
 @click.option("--fix", is_flag=True, help="Rewrite moved URLs in the data files.")
 @click.option("--concurrency", default=64, show_default=True, help="Requests in flight.")
 @click.option("--per-origin", default=8, show_default=True, help="Requests in flight per origin.")
-@click.option("--delay", default=0.0, show_default=True, help="Seconds between starts per origin.")
-@click.option("--timeout", default=10.0, show_default=True, help="Connect and read timeout (s).")
+@click.option(
+    "--delay",
+    type=Seconds(0.0),
+    default=0.0,
+    show_default=True,
+    help="Seconds between starts per origin.",
+)
+@click.option(
+    "--timeout",
+    type=Seconds(0.0, above=True),
+    default=10.0,
+    show_default=True,
+    help="Connect and read timeout (s); a URL's whole redirect chain gets three times it.",
+)
 @click.option("--exclude", multiple=True, metavar="REGEX", help="Skip URLs matching (repeatable).")
 @click.option(
     "--fail-on",
@@ -555,15 +641,20 @@ def enrich(
 
 @cli.command("init")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--title", default="Awesome List", show_default=True, help="The README's title.")
+@click.option(
+    "--title", type=UTF8, default="Awesome List", show_default=True, help="The README's title."
+)
 @click.option(
     "--description",
+    type=UTF8,
     default="A curated list of resources.",
     show_default=True,
     help="The README's intro paragraph: what the list is.",
 )
-@click.option("--site-url", metavar="URL", help="Where the website will be published.")
-@click.option("--repository", metavar="URL", help="https://github.com/OWNER/NAME of the list.")
+@click.option("--site-url", type=UTF8, metavar="URL", help="Where the website will be published.")
+@click.option(
+    "--repository", type=UTF8, metavar="URL", help="https://github.com/OWNER/NAME of the list."
+)
 def init_cmd(
     directory: Path, title: str, description: str, site_url: str | None, repository: str | None
 ) -> None:
@@ -574,13 +665,24 @@ def init_cmd(
     """
     from ddl_catalog import scaffold
     from ddl_catalog.catalog import InvalidCatalog, open_catalog
+    from ddl_catalog.render import readme as rendering
+    from ddl_catalog.render.markdown import UnsafeURLError
+
+    def add_readme(staging: Path) -> None:
+        """Render the README of the new catalog (in its staging folder)."""
+        rendering.write_atomic(staging / "README.md", rendering.render(open_catalog(staging)))
 
     options = scaffold.InitOptions(title, description, site_url, repository)
     try:
-        written = scaffold.init(directory, options)
-        _write_readme(open_catalog(directory), directory / "README.md", check=False)
-    except (scaffold.InitError, InvalidCatalog) as err:
-        raise click.ClickException(str(err)) from err
+        written = scaffold.init(directory, options, complete=add_readme)
+    except InvalidCatalog as err:
+        problems = "\n".join(f"  {p.path}: {p.message} [{p.rule}]" for p in err.report.errors)
+        raise click.ClickException(
+            f"nothing written: the new catalog would not pass validate:\n{problems}"
+        ) from err
+    except (scaffold.InitError, rendering.ReadmeError, UnsafeURLError) as err:
+        raise click.ClickException(f"nothing written: {err}") from err
+    click.echo(f"wrote {directory / 'README.md'}")
     click.echo(f"{len(written) + 1} files: next, cd {directory} && make build")
 
 

@@ -82,10 +82,23 @@ def same_resource(url: str, source: str, owners: Mapping[tuple[str, str], str]) 
 
 def rewrite_urls(path: Path, moves: Mapping[str, str]) -> list[Change]:
     """Replace every URL field of ``path`` found in ``moves`` by its new URL; return changes."""
+    new_text, changes = rewritten(path, moves)
+    if changes:
+        write_atomic(path, new_text)
+    return changes
+
+
+def rewritten(path: Path, moves: Mapping[str, str]) -> tuple[str, list[Change]]:
+    """Return the text ``path`` would hold with the URLs of ``moves`` replaced, and the changes.
+
+    Nothing is written, so the caller can have the new text checked first (``check-links
+    --fix`` asks ``validate.refusals``). Raises EditError when the file cannot be read or the
+    replacement would not read back as the new URL.
+    """
     try:
         text = path.read_text(encoding="utf-8")
         data = _load(text)
-    except (OSError, YAMLError) as exc:
+    except (OSError, UnicodeDecodeError, YAMLError) as exc:
         raise EditError(f"{path}: cannot read: {exc}") from exc
     lines = text.splitlines(keepends=True)
     changes: list[Change] = []
@@ -96,14 +109,16 @@ def rewrite_urls(path: Path, moves: Mapping[str, str]) -> list[Change]:
             lines[line] = _replace_at(lines[line], column, old, moves[old], path)
             changes.append(Change(str(path), field, old, moves[old]))
     if not changes:
-        return []
+        return text, []
     new_text = "".join(lines)
-    after = {field: c.get(key) for field, c, key in _url_fields(_load(new_text))}
+    try:
+        after = {field: c.get(key) for field, c, key in _url_fields(_load(new_text))}
+    except YAMLError as exc:
+        raise EditError(f"{path}: the new URL would not read back: {exc}") from exc
     for change in changes:
         if after.get(change.field) != change.new:
             raise EditError(f"{path}: rewriting {change.field} did not give the expected URL")
-    write_atomic(path, new_text)
-    return changes
+    return new_text, changes
 
 
 def _load(text: str) -> Any:

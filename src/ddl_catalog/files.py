@@ -75,7 +75,6 @@ def _link_new(tmp: str, path: Path) -> None:
         os.link(tmp, path)
     except FileExistsError:
         raise
-    except OSError:  # no hard links on this file system: check, then move
-        if path.exists():
-            raise FileExistsError(errno.EEXIST, "file exists", str(path)) from None
+    except OSError:  # no hard links on this file system: claim the name (O_EXCL), then move
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600))
         os.replace(tmp, path)

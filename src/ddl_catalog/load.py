@@ -305,17 +305,16 @@ def _read_at_most(fd: int, expected: int, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def _refuse_unprintable(
-    text: str, display: str, at: tuple[int, int] | None = None, *, escaped: bool = False
-) -> None:
-    """Raise a located LoadError at the first character YAML does not allow, if any.
+def forbidden_character(text: str) -> tuple[int, str] | None:
+    """Return where and what the first character a catalog file may not hold is, or None.
 
-    ``at`` is where a quoted value starts, when ``text`` is the value its escapes made.
+    "control character U+001B (ESC)", "lone surrogate U+DCFF" (a byte that was not UTF-8, as
+    Python reads arguments), "non-character U+FFFE": what YAML forbids, as the loader refuses.
     """
     found = _UNPRINTABLE.search(text)
     if found is None:
-        return
-    where, code = found.start(), ord(found.group())
+        return None
+    code = ord(found.group())
     if code < 0xA0:
         name = _CONTROL_NAMES.get(code)
         what = f"control character U+{code:04X}" + (f" ({name})" if name else "")
@@ -323,6 +322,20 @@ def _refuse_unprintable(
         what = f"lone surrogate U+{code:04X}"
     else:
         what = f"non-character U+{code:04X}"
+    return found.start(), what
+
+
+def _refuse_unprintable(
+    text: str, display: str, at: tuple[int, int] | None = None, *, escaped: bool = False
+) -> None:
+    """Raise a located LoadError at the first character YAML does not allow, if any.
+
+    ``at`` is where a quoted value starts, when ``text`` is the value its escapes made.
+    """
+    found = forbidden_character(text)
+    if found is None:
+        return
+    where, what = found
     if at is None:
         at = (text.count("\n", 0, where) + 1, where - text.rfind("\n", 0, where))
     how = ", written as an escape," if escaped else ""
@@ -408,7 +421,27 @@ def load_file(
     file: FilePath, display: str, max_bytes: int = MAX_FILE_BYTES, *, root: FilePath | None = None
 ) -> Document:
     """Read and parse one YAML file (inside ``root`` if given); the top level must be a mapping."""
-    document = parse_yaml(read_text(file, display, max_bytes, root=root), display)
+    document = _mapping(parse_yaml(read_text(file, display, max_bytes, root=root), display))
+    # Keep the path, not the text: positions, when asked for, read the file again.
+    document.text, document.source = "", file
+    return document
+
+
+def load_text(text: str, display: str, max_bytes: int = MAX_FILE_BYTES) -> Document:
+    """Parse the text a file would hold, as ``load_file`` reads the file: the same checks.
+
+    Commands that write catalog files (add, check-links --fix) ask it before writing, so that
+    they never write what validate could not read.
+    """
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > max_bytes:
+        raise _too_big(display, f"{size:,} bytes, over", max_bytes, _CATALOG_FILE)
+    return _mapping(parse_yaml(text, display))
+
+
+def _mapping(document: Document) -> Document:
+    """Return a parsed document whose top level is a mapping; raise a located LoadError if not."""
+    display = document.path
     if document.data is None:
         raise _fail(display, 1, 1, "file is empty: write the entry's fields as a mapping", "empty")
     if not isinstance(document.data, dict):
@@ -421,8 +454,6 @@ def load_file(
             f"the file must hold a mapping of fields (key: value), found {found}",
             "not-a-mapping",
         )
-    # Keep the path, not the text: positions, when asked for, read the file again.
-    document.text, document.source = "", file
     return document
 
 

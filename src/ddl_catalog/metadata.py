@@ -24,7 +24,7 @@ from ddl_catalog.identity import (
     normalize_arxiv,
     normalize_doi,
 )
-from ddl_catalog.load import FilePath, LoadError, Problem, read_text
+from ddl_catalog.load import FilePath, LoadError, Problem, forbidden_character, read_text
 from ddl_catalog.model import Catalog, Entry
 
 METADATA_DIR = Path("data") / "metadata"
@@ -225,12 +225,31 @@ def record_problems(source: str, record: dict[str, Any]) -> list[str]:
     an odd answer of an API cannot make the catalog fail to build.
     """
     found = []
+    wrong = set()
     for name, (valid, expected) in {**_FETCHED, **_FIELDS[source]}.items():
         if name in record and not valid(record[name]):
-            shown = json.dumps(record[name], ensure_ascii=False)
+            shown = json.dumps(record[name])
             shown = shown if len(shown) <= 40 else shown[:37] + "..."
             found.append(f"{name!r} must be {expected}, got {shown}")
+            wrong.add(name)
+    # Any text a record holds is text a catalog file holds: the loader's characters only.
+    for name, value in sorted(record.items()):
+        for text in _texts(value) if name not in wrong else []:
+            if (bad := forbidden_character(text)) is not None:
+                found.append(f"{name!r} holds a {bad[1]}, which no catalog file may hold")
+                break
     return found
+
+
+def _texts(value: Any) -> list[str]:
+    """Return every string in a JSON value (nested lists and objects, keys included)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [text for item in value for text in _texts(item)]
+    if isinstance(value, dict):
+        return [text for key, item in value.items() for text in [str(key), *_texts(item)]]
+    return []
 
 
 def _where(text: str, key: str) -> tuple[int, int]:

@@ -9,9 +9,13 @@ the JSON Schemas are copied into schemas/ so that every ``$schema`` line resolve
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import json
+import os
 import re
 import shutil
+import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -114,21 +118,69 @@ def _mkdocs_values(options: InitOptions) -> dict[str, str]:
     }
 
 
-def init(target: Path, options: InitOptions, *, today: dt.date | None = None) -> list[Path]:
+def init(
+    target: Path,
+    options: InitOptions,
+    *,
+    today: dt.date | None = None,
+    complete: Callable[[Path], None] | None = None,
+) -> list[Path]:
     """Write a new catalog into ``target`` (absent or empty); return the files written.
 
-    Writes no README.md: the caller renders it from the new catalog (``readme``), so it is the
-    same bytes a later ``make build`` gives.
+    All or nothing: the catalog is built in a new folder beside ``target``, ``complete`` (if
+    given) finishes it there, and only then is the folder renamed to ``target``. A failure at
+    any step (a value the new catalog refuses, a full disk, Ctrl-C) removes it, leaving
+    ``target`` as it was, so the same command can simply be run again.
+
+    Writes no README.md: the caller renders it from the new catalog in ``complete``, so it is
+    the same bytes a later ``make build`` gives.
     """
     _check(options)
     if target.exists() and not target.is_dir():
         raise InitError(f"{target}: exists and is not a folder")
     if target.is_dir() and any(target.iterdir()):
         raise InitError(f"{target}: the folder is not empty; init writes only into a new one")
+    parent = target.absolute().parent
+    parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.init-", dir=parent))
+    try:
+        written = _write(staging, options, today)
+        if complete is not None:
+            complete(staging)
+        _move_into_place(staging, target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return sorted(target / path.relative_to(staging) for path in written)
+
+
+def _move_into_place(staging: Path, target: Path) -> None:
+    """Rename the finished catalog to ``target`` (absent, or an empty folder it replaces)."""
+    mode = target.stat().st_mode & 0o7777 if target.is_dir() else 0o777 & ~_umask()
+    os.chmod(staging, mode)  # mkdtemp made it private
+    try:
+        os.rename(staging, target)
+    except OSError as exc:
+        if exc.errno in (errno.ENOTEMPTY, errno.EEXIST, errno.ENOTDIR, errno.EISDIR):
+            raise InitError(
+                f"{target}: something was written there meanwhile; init writes only into a "
+                "new or empty folder"
+            ) from exc
+        raise
+
+
+def _umask() -> int:
+    """Return the process's umask (the mode a new folder would lose)."""
+    current = os.umask(0o022)
+    os.umask(current)
+    return current
+
+
+def _write(target: Path, options: InitOptions, today: dt.date | None) -> list[Path]:
+    """Write the skeleton, the settings and the schemas into ``target``; return the files."""
     skeleton = resources.path("init")
     values = _mkdocs_values(options)
     written: list[Path] = []
-    target.mkdir(parents=True, exist_ok=True)
     for source in sorted(p for p in skeleton.rglob("*") if p.is_file()):
         relative = source.relative_to(skeleton)
         if "__pycache__" in relative.parts:

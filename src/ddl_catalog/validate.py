@@ -6,7 +6,7 @@ Validation never writes anything; it returns a Report that the CLI prints.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +19,7 @@ from ddl_catalog.load import (
     Problem,
     cannot_read,
     load_file,
+    load_text,
     refuse_outside,
 )
 from ddl_catalog.rules import RULES, Context
@@ -229,23 +230,52 @@ def _start_here(doc: Document, entries: list[Document]) -> Iterator[Problem]:
                     yield problem(doc, path, message, "start-here")
 
 
-def validate(root: FilePath) -> Report:
-    """Load and check the whole catalog under ``root``; never raises for bad data."""
+def validate(root: FilePath, *, texts: Mapping[str, str] | None = None) -> Report:
+    """Load and check the whole catalog under ``root``; never raises for bad data.
+
+    ``texts`` maps entry files, as messages name them (``data/papers/x.yml``), to the text they
+    would hold: these are checked instead of what is on disk, new files included. Nothing is
+    written; see ``refusals``.
+    """
     try:
-        return _validate(root)
+        return _validate(root, texts or {})
     finally:
         identity.analyse.cache_clear()
 
 
-def _validate(root: FilePath) -> Report:
+def refusals(
+    root: FilePath, texts: Mapping[str, str], *, before: Report | None = None
+) -> list[Problem]:
+    """Return the errors validate would report, and does not today, if files held ``texts``.
+
+    The one check of every command that writes entry files (add, check-links --fix): what it
+    is about to write must pass everything validate applies, its loader (encoding, control
+    characters, size), the schema and every rule, across files too (a URL another entry has).
+    ``before`` is the report of the catalog as it is, when the caller already has it.
+    """
+    before = before if before is not None else validate(root)
+    # Columns aside: an edit may shift what follows it on its line, not make it new.
+    known = {(p.path, p.line, p.message, p.rule) for p in before.errors}
+    after = validate(root, texts=texts).errors
+    return [p for p in after if (p.path, p.line, p.message, p.rule) not in known]
+
+
+def _validate(root: FilePath, texts: Mapping[str, str]) -> Report:
     """Run validation (see validate)."""
     problems: list[Problem] = []
     documents: list[Document] = []
     files, refused = scan(root)
     problems.extend(refused)
+    pending = dict(texts)
+    displays = {display for _file, display in files}
+    files += [(os.path.join(root, d), d) for d in sorted(pending) if d not in displays]
+    files.sort()
     for file, display in files:
         try:
-            documents.append(load_file(file, display))
+            if display in pending:
+                documents.append(load_text(pending.pop(display), display))
+            else:
+                documents.append(load_file(file, display))
         except LoadError as exc:
             problems.append(exc.problem)
     categories_doc = _load_tree(root, "categories", problems)

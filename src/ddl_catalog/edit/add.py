@@ -9,8 +9,10 @@ terminal: without one, missing answers are an error unless ``--yes`` accepts the
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -21,12 +23,12 @@ from ddl_catalog import identity, ids, settings, upkeep
 from ddl_catalog.catalog import read_categories
 from ddl_catalog.edit.fmt import dump, schema_line
 from ddl_catalog.files import write_atomic
-from ddl_catalog.load import LoadError, load_file, outside
+from ddl_catalog.load import LoadError, Problem, forbidden_character, load_file, outside
 from ddl_catalog.model import KIND_FOLDERS
 from ddl_catalog.rules.maintenance_missing import needs_state
 from ddl_catalog.rules.url_host import WELL_KNOWN, ascii_host, host_warning
 from ddl_catalog.rules.url_scheme import url_fields, url_problem
-from ddl_catalog.validate import entry_files
+from ddl_catalog.validate import entry_files, refusals
 
 SourceKind = Literal["arxiv", "doi", "github", "url"]
 
@@ -105,6 +107,8 @@ def check_url(text: str) -> None:
     Bare DOIs and arXiv ids are not URLs and pass; ``recognise`` reads them.
     """
     text = text.strip()
+    if (found := forbidden_character(text)) is not None:
+        raise AddError(f"the URL holds a {_character(found[1])} at character {found[0] + 1}")
     if not re.match(r"^[a-z][a-z0-9+.-]*:", text, re.I) or re.match(r"^doi:", text, re.I):
         return
     if len(text) > MAX_URL:
@@ -113,6 +117,13 @@ def check_url(text: str) -> None:
     if why:
         shown = text if len(text) <= 60 else text[:57] + "..."
         raise AddError(f"the URL {why}: '{shown}' [url-scheme]")
+
+
+def _character(what: str) -> str:
+    """Say what a forbidden character is, and for a lone surrogate, where it came from."""
+    if what.startswith("lone surrogate U+DC"):
+        return f"byte that is not UTF-8 ({what}): pass UTF-8 text"
+    return f"{what}, which no catalog file may hold"
 
 
 def recognise(text: str) -> Source:
@@ -353,19 +364,120 @@ def add(
         entry.setdefault("maintenance", {"state": "unknown", "checked": request.today})
     else:
         entry.pop("maintenance", None)
-    entry["id"] = _pick_id(entry, kind, source, existing.ids)
-
-    path = root / "data" / KIND_FOLDERS[kind] / f"{entry['id']}.yml"
-    if (real := outside(path, root)) is not None:  # validate refuses such a link: so does add
-        shown = path.relative_to(root).as_posix()
-        reason = f"a symbolic link leads outside the catalog (to {real})"
-        raise AddError(f"{shown}: not written: {reason}")
-    write_atomic(path, dump(entry, schema_line(path, root)))
+    fetched = not request.offline and source.kind != "url"
+    with _catalog_lock(root):
+        # Another add may have written since the catalog was read (its questions and requests
+        # take time): read it again, then pick the id and create the file under the lock.
+        existing = _existing(root)
+        _refuse_duplicate(entry, existing)
+        path = _write_new(root, entry, kind, source, existing, fetched=fetched)
     warnings = []
     host = urlsplit(entry["url"]).hostname or ""
     if (why := host_warning(host, existing.hosts | WELL_KNOWN)) is not None:
         warnings.append(f"host {host!r} {why} [url-host]")
     return AddResult(path=path, entry=entry, notes=notes, warnings=warnings)
+
+
+@contextlib.contextmanager
+def _catalog_lock(root: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the catalog's data/ folder: concurrent adds take turns.
+
+    The lock (flock on the folder itself, nothing written) covers reading the ids, picking one
+    and creating the file, so two adds never pick the same id or add one resource twice. Where
+    there is no flock (Windows), exclusive creation alone still refuses an overwrite.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX
+        yield
+        return
+    data = root / "data"
+    data.mkdir(parents=True, exist_ok=True)
+    fd = os.open(data, os.O_RDONLY | os.O_CLOEXEC)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
+def _write_new(
+    root: Path,
+    entry: dict[str, Any],
+    kind: str,
+    source: Source,
+    existing: _Existing,
+    *,
+    fetched: bool,
+) -> Path:
+    """Pick a free id, check the file with validate's rules and create it; return its path.
+
+    The file is created exclusively (a hard link of a complete temporary file): if another
+    writer made one of that name meanwhile, it is never replaced; add then says so.
+    """
+    entry["id"] = _pick_id(entry, kind, source, existing.ids)
+    path = root / "data" / KIND_FOLDERS[kind] / f"{entry['id']}.yml"
+    shown = path.relative_to(root).as_posix()
+    if (real := outside(path, root)) is not None:  # validate refuses such a link: so does add
+        reason = f"a symbolic link leads outside the catalog (to {real})"
+        raise AddError(f"{shown}: not written: {reason}")
+    text = dump(entry, schema_line(path, root))
+    _refuse_what_validate_refuses(root, path, text, entry, fetched=fetched)
+    try:
+        write_atomic(path, text, exclusive=True)
+    except FileExistsError as exc:
+        raise AddError(
+            f"{shown}: not written: another program created this file meanwhile; "
+            "run add again to pick another id"
+        ) from exc
+    return path
+
+
+#: What validate reports of a new entry that add leaves to the contributor: its TODO markers.
+_LEFT_TO_DO = frozenset({"placeholder"})
+
+
+def _refuse_what_validate_refuses(
+    root: Path, path: Path, text: str, entry: dict[str, Any], *, fetched: bool
+) -> None:
+    """Raise AddError when validate would refuse the new file for more than its TODO markers.
+
+    Every value is checked, whether it came from a source of record, a prompt or an option:
+    the file must load (encoding, control characters, size), pass the schema and every rule.
+    ``fetched``: values came from a source of record (the message then offers --offline).
+    """
+    display = path.relative_to(root).as_posix()
+    head = f"{display} not written: validate would refuse it:"
+    tail = "\n(with --offline, add fills the entry from the URL alone)" if fetched else ""
+    for name, value in entry.items():  # the loader's character check, said of the value
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, str) and (found := forbidden_character(item)) is not None:
+                what = _character(found[1])
+                raise AddError(f"{head}\n  {name}: holds a {what} [encoding]{tail}")
+    refused = [p for p in refusals(root, {display: text}) if p.rule not in _LEFT_TO_DO]
+    if refused:
+        lines = [_explain(problem, display, text, entry) for problem in refused]
+        raise AddError("\n".join([head, *lines]) + tail)
+
+
+def _explain(problem: Problem, display: str, text: str, entry: dict[str, Any]) -> str:
+    """Return one refusal as "  field: message [rule]", naming the field of the new file."""
+    if problem.path != display:
+        return f"  {problem}"
+    field = _field_at(text, problem.line)
+    message = problem.message
+    if problem.rule == "file-size" and entry:
+        longest = max(entry, key=lambda k: len(str(entry[k])))
+        message += f" (its {longest} is {len(str(entry[longest])):,} characters)"
+    return f"  {field}: {message} [{problem.rule}]"
+
+
+def _field_at(text: str, line: int) -> str:
+    """Return the top-level field written at (or above) a line of an entry's text."""
+    for current in reversed(text.splitlines()[:line]):
+        if match := re.match(r"([A-Za-z_][\w-]*):", current):
+            return match.group(1)
+    return "the file"
 
 
 def stdin_is_terminal() -> bool:

@@ -478,6 +478,12 @@ def run(root: Path, files: Sequence[Path] = (), *, check: bool = False) -> FmtRe
             message = "not an entry file (data/<folder>/<id>.yml of a catalog): not formatted"
             result.problems.append(Problem(_display(root, other), 1, 1, "error", message, "file"))
             result.checked += 1
+    elif not os.path.isdir(root / "data"):  # no catalog here: nothing checked is no success
+        where = os.path.abspath(root)
+        message = f"no data/ folder under {where}: check --root"
+        result.problems.append(Problem("data", 1, 1, "error", message, "file"))
+        result.checked += 1
+        targets = []
     else:
         found, refused = scan(root)
         targets = [Path(file) for file, _ in found]

@@ -61,9 +61,14 @@ def plan(
 
 
 def origin_host(url: str) -> str:
-    """Return ``host`` or ``host:port`` (non-default port) of a URL, lower-cased."""
+    """Return ``host`` or ``host:port`` (non-default port) of a URL, lower-cased.
+
+    An IPv6 host keeps its brackets (``[::1]:8080``), so that the port stays apart.
+    """
     parts = urlsplit(url)
     host = (parts.hostname or "").lower()
+    if ":" in host:
+        host = f"[{host}]"
     try:
         port = parts.port
     except ValueError:

@@ -8,12 +8,17 @@ first; a streamed GET (body never read) replaces it when HEAD is refused. Redire
 by hand to record each hop, detect loops and tell permanent moves (301, 308) from temporary
 ones. 429 and 503 are retried after their Retry-After (seconds or HTTP date), with exponential
 backoff when there is none, without holding the origin meanwhile.
+
+Each URL is checked on its own: one total deadline bounds its whole redirect chain (the time
+spent waiting for its origin's turn left out), and it has its own cookie jar, which keeps the
+cookies its redirects set for the next hop and is dropped with it.
 """
 
 from __future__ import annotations
 
 import http.client
 import itertools
+import math
 import re
 import socket
 import threading
@@ -22,15 +27,24 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from queue import SimpleQueue
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import quote, urljoin, urlsplit
 
 import requests
+from requests.cookies import RequestsCookieJar, extract_cookies_to_jar
 
 from ddl_catalog.net import hosts
 from ddl_catalog.net.cache import LinkCache
 from ddl_catalog.net.enrich.base import retry_after
 from ddl_catalog.net.linkboard import Board, Task
-from ddl_catalog.net.session import causes, make_session, read_body, transport_problem
+from ddl_catalog.net.session import (
+    budget,
+    causes,
+    make_session,
+    outside_deadline,
+    read_body,
+    total_deadline,
+    transport_problem,
+)
 
 OUTCOMES: tuple[str, ...] = ("ok", "moved", "broken", "error", "skipped")
 REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
@@ -41,6 +55,8 @@ RETRY_STATUSES = frozenset({429, 503})
 #: Statuses that mean the resource is gone (others in 4xx and 5xx are errors to look at).
 GONE_STATUSES = frozenset({404, 410})
 DNS_NOT_FOUND = "DNS: host not found"
+#: The longest --delay or --timeout (a day): sockets and sleeps overflow long before infinity.
+MAX_SECONDS = 86400.0
 #: What a "host not found" means when no host at all answered: the machine is offline.
 DNS_UNSURE = "DNS: host not found, but no host answered in this run (offline?)"
 
@@ -68,8 +84,12 @@ class Options:
     def __post_init__(self) -> None:
         if self.concurrency < 1 or self.per_origin < 1:
             raise LinkCheckError("--concurrency and --per-origin must be at least 1")
-        if self.delay < 0 or self.timeout <= 0:
-            raise LinkCheckError("--delay must be >= 0 and --timeout > 0")
+        finite = math.isfinite(self.delay) and math.isfinite(self.timeout)
+        if not finite or not 0 <= self.delay <= MAX_SECONDS or not 0 < self.timeout <= MAX_SECONDS:
+            raise LinkCheckError(
+                f"--delay must be from 0 to {MAX_SECONDS:g} s and --timeout above 0, at most "
+                f"{MAX_SECONDS:g} s"
+            )
         for pattern in self.exclude:
             try:
                 re.compile(pattern)
@@ -150,15 +170,16 @@ class _OriginGate:
         self.peak = 0
 
     def __enter__(self) -> None:
-        self._slots.acquire()
-        with self._lock:
-            now = time.monotonic()
-            start = max(now, self._next_start)
-            self._next_start = start + self._delay
-            self.in_flight += 1
-            self.peak = max(self.peak, self.in_flight)
-        if start > now:
-            time.sleep(start - now)
+        with outside_deadline():  # waiting for a turn is not the server's time
+            self._slots.acquire()
+            with self._lock:
+                now = time.monotonic()
+                start = max(now, self._next_start)
+                self._next_start = start + self._delay
+                self.in_flight += 1
+                self.peak = max(self.peak, self.in_flight)
+            if start > now:
+                time.sleep(start - now)
 
     def __exit__(self, *exc: object) -> None:
         with self._lock:
@@ -211,8 +232,10 @@ class Checker:
     def _attempt(self, url: str, attempt: int) -> Result | _Retry:
         """Check ``url`` once; a 429 or 503 gives a _Retry unless retries are used up."""
         start = time.monotonic()
+        timeout = self.options.timeout
         try:
-            found = self._follow(url)
+            with total_deadline(budget((timeout, timeout))):  # the chain, as for one request
+                found = self._follow(url)
         except requests.RequestException as exc:
             outcome, message = classify_exception(exc)
             found = Result(url, outcome, error=message)
@@ -240,13 +263,14 @@ class Checker:
     def _follow(self, url: str) -> Result | _Retry:
         """Request ``url`` and its redirects; return the result or a retry request."""
         plan = hosts.plan(url, oembed=self.options.oembed, resolvers=self.options.resolvers)
+        jar = RequestsCookieJar()  # this URL's cookies, for its next hops only
         if plan.mode == "oembed":
-            return self._oembed(url, plan.check_url)
+            return self._oembed(url, plan.check_url, jar)
         current, seen = url, {url}
         new_url: str | None = None
         permanent_so_far = True
         for _ in range(self.options.max_redirects + 1):
-            status, location = self._request(current)
+            status, location = self._request(current, jar)
             if status in RETRY_STATUSES:
                 return _Retry(location_wait(location), status, 0.0)
             if status not in REDIRECT_STATUSES or location is None:
@@ -288,12 +312,12 @@ class Checker:
             return Result(url, "error", status, final_url, error="redirect without Location")
         return Result(url, "error", status, final_url, error=f"HTTP {status}")
 
-    def _oembed(self, url: str, endpoint: str) -> Result | _Retry:
+    def _oembed(self, url: str, endpoint: str, jar: RequestsCookieJar) -> Result | _Retry:
         """Ask YouTube's oEmbed endpoint whether the video still exists."""
         timeout = self.options.timeout
         with self._gate(endpoint):
             self._count()
-            response = self._send("GET", endpoint, stream=True)
+            response = self._send("GET", endpoint, jar, stream=True)
             self._reached = True
             status = response.status_code
             wait = location_wait(response.headers.get("Retry-After"))
@@ -306,25 +330,29 @@ class Checker:
             return Result(url, "broken", status, error="video unavailable (oEmbed)")
         return Result(url, "error", status, error=f"oEmbed HTTP {status}")
 
-    def _request(self, url: str) -> tuple[int, str | None]:
+    def _request(self, url: str, jar: RequestsCookieJar) -> tuple[int, str | None]:
         """HEAD ``url`` (then GET, body unread, if HEAD is refused); return status and Location.
 
         For 429 and 503 the second value is the Retry-After header instead.
         """
         with self._gate(url):
             self._count()
-            response = self._send("HEAD", url)
+            response = self._send("HEAD", url, jar)
             response.close()
             self._reached = True
             if response.status_code in HEAD_REFUSED:
                 self._count()
-                response = self._send("GET", url, stream=True)
+                response = self._send("GET", url, jar, stream=True)
                 response.close()
-        header = "Retry-After" if response.status_code in RETRY_STATUSES else "Location"
-        return response.status_code, response.headers.get(header)
+        if response.status_code in RETRY_STATUSES:
+            return response.status_code, response.headers.get("Retry-After")
+        return response.status_code, location(response.headers.get("Location"))
 
-    def _send(self, method: str, url: str, *, stream: bool = False) -> requests.Response:
-        """Send one request, redirects not followed, with the session's headers and cookies.
+    def _send(
+        self, method: str, url: str, jar: RequestsCookieJar, *, stream: bool = False
+    ) -> requests.Response:
+        """Send one request, redirects not followed, with the session's headers and the
+        cookies its URL's chain has set so far (``jar``, which keeps those it sets).
 
         The request is prepared here and given to ``Session.send``: ``Session.request`` would
         first merge every session setting (params, auth, hooks, proxies...) into it, which
@@ -332,11 +360,14 @@ class Checker:
         most of its time there. The session still supplies verify, cert and proxies.
         """
         prepared = requests.PreparedRequest()
-        prepared.prepare(
-            method=method, url=url, headers=self.session.headers, cookies=self.session.cookies
-        )
+        prepared.prepare(method=method, url=url, headers=self.session.headers, cookies=jar)
         timeout = (self.options.timeout, self.options.timeout)
-        return self.session.send(prepared, timeout=timeout, allow_redirects=False, stream=stream)
+        response = self.session.send(
+            prepared, timeout=timeout, allow_redirects=False, stream=stream
+        )
+        if "Set-Cookie" in response.headers:
+            extract_cookies_to_jar(jar, prepared, response.raw)  # type: ignore[no-untyped-call]
+        return response
 
     def _gate(self, url: str) -> _OriginGate:
         """Return the gate of ``url``'s origin, creating it on first use."""
@@ -450,6 +481,44 @@ def origin(url: str) -> str:
     """Return ``scheme://host[:port]``, the unit of politeness."""
     parts = urlsplit(url)
     return f"{parts.scheme.lower()}://{hosts.origin_host(url)}"
+
+
+def location(value: str | None) -> str | None:
+    """Return a Location header as the URL a browser would follow, or None without one.
+
+    Header values arrive decoded as Latin-1; a server that writes raw UTF-8 (or any byte past
+    ASCII) there means those bytes. They are percent-encoded, as browsers do, so the URL holds
+    printable ASCII only, except a host written in Unicode (valid UTF-8), which stays readable.
+    """
+    if value is None or (value.isascii() and value.isprintable()):
+        return value
+    raw = value.encode("latin-1", "replace")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:  # not UTF-8: the bytes themselves, percent-encoded
+        return quote(raw, safe=_PRINTABLE_ASCII)
+    try:
+        parts = urlsplit(text)
+    except ValueError:
+        return _percent(text)
+    host = parts.netloc
+    if not (host.isprintable() and " " not in host):
+        host = _percent(host)
+    return parts._replace(
+        netloc=host,
+        path=_percent(parts.path),
+        query=_percent(parts.query),
+        fragment=_percent(parts.fragment),
+    ).geturl()
+
+
+#: What a URL may hold as it is: printable ASCII but the space.
+_PRINTABLE_ASCII = "".join(chr(c) for c in range(0x21, 0x7F))
+
+
+def _percent(text: str) -> str:
+    """Percent-encode (as UTF-8) what is not printable ASCII; keep everything else as it is."""
+    return quote(text, safe=_PRINTABLE_ASCII)
 
 
 def location_wait(value: str | None) -> float:

@@ -9,13 +9,18 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ddl_catalog import terminal
+from ddl_catalog.files import write_atomic
 from ddl_catalog.net.cache import LinkCache
 from ddl_catalog.net.linkcheck import OUTCOMES, Checker, LinkCheckError, Options, Result
 from ddl_catalog.net.links import Occurrence, catalog_urls, file_urls
 from ddl_catalog.rules.url_scheme import url_problem
+from ddl_catalog.validate import refusals, validate
+
+if TYPE_CHECKING:
+    from ddl_catalog.edit_urls import Change
 
 DEFAULT_CACHE = Path(".cache") / "linkcheck.json"
 
@@ -64,9 +69,8 @@ def run(config: RunConfig, out: TextIO | None = None, err: TextIO | None = None)
         out.write(json.dumps(records, indent=2) + "\n")  # one write: json.dump makes ~45 a URL
     else:
         _text_report(results, where, checker, wall, out)
-    if config.fix:
-        _fix(config.root, results, where, out)
-    return 1 if any(r.outcome in config.fail_on for r in results) else 0
+    complete = _fix(config.root, results, where, out) if config.fix else True
+    return 1 if any(r.outcome in config.fail_on for r in results) or not complete else 0
 
 
 def _check(checker: Checker, urls: list[str], cache: LinkCache | None, err: TextIO) -> list[Result]:
@@ -132,21 +136,29 @@ def _text_report(
 
 def _fix(
     root: Path, results: list[Result], where: dict[str, list[Occurrence]], out: TextIO
-) -> None:
-    """Rewrite moved URLs in the data files that hold them."""
-    from ddl_catalog.edit_urls import identity_owners, rewrite_urls, same_resource, worth_fixing
+) -> bool:
+    """Rewrite moved URLs in the data files that hold them; return whether every move was.
+
+    A move is refused, with the reason, when it looks like a removal, when the new URL is
+    another entry's resource (``edit_urls.same_resource``: the identity validate's duplicate
+    rule uses), or when validate would refuse the file it gives (``validate.refusals``: the
+    loader, the schema and every rule, so no URL too long or malformed is written). The others
+    are made.
+    """
+    from ddl_catalog.edit_urls import identity_owners, same_resource, worth_fixing
 
     moves_by_file: dict[str, dict[str, str]] = defaultdict(dict)
     owners = identity_owners(root)
+    complete = True
     for result in results:
         if result.outcome != "moved" or result.new_url is None:
             continue
         if (why := url_problem(result.new_url)) is not None:  # never write what validate refuses
-            line = f"not fixed (the new URL {why}): {result.url} -> {result.new_url}"
-            print(terminal.safe(line), file=out)
+            _not_fixed(f"the new URL {why}", result.url, result.new_url, out)
+            complete = False
             continue
         if not worth_fixing(result.url, result.new_url):
-            print(f"not fixed (looks like a removal): {result.url} -> {result.new_url}", file=out)
+            _not_fixed("looks like a removal", result.url, result.new_url, out)
             continue
         for occurrence in where.get(result.url, []):
             if occurrence.where == "url" and (
@@ -154,8 +166,91 @@ def _fix(
             ):
                 line = f"not fixed (the new URL is {clash}): {result.url} -> {result.new_url}"
                 print(terminal.safe(line), file=out)
+                complete = False
                 continue
             moves_by_file[occurrence.source][result.url] = result.new_url
+    fixes = _accepted(root, moves_by_file, out)
+    complete = complete and fixes.complete
+    for source, (text, changes) in sorted(fixes.files.items()):
+        try:
+            write_atomic(root / source, text)
+        except OSError as exc:  # a read-only file, a full disk: say so, fix the others
+            for change in changes:
+                why = f"cannot write {source}: {exc.strerror or exc}"
+                _not_fixed(why, change.old, change.new, out)
+            complete = False
+            continue
+        for change in changes:
+            print(
+                terminal.safe(f"fixed {source}: {change.field}: {change.old} -> {change.new}"),
+                file=out,
+            )
+    return complete
+
+
+@dataclass
+class _Fixes:
+    """The new texts of the files to rewrite, with their changes, and whether all moves are."""
+
+    files: dict[str, tuple[str, list[Change]]] = field(default_factory=dict)
+    complete: bool = True
+
+
+def _accepted(root: Path, moves_by_file: dict[str, dict[str, str]], out: TextIO) -> _Fixes:
+    """Return the rewrites validate accepts, reporting each move it refuses.
+
+    All moves are checked together first (one validation, the usual case); when validate
+    would refuse something, file by file, then move by move within a refused file, each
+    against the catalog with the rewrites accepted so far.
+    """
+    from ddl_catalog.edit_urls import EditError, rewritten
+
+    fixes = _Fixes()
+    planned: dict[str, tuple[str, list[Change]]] = {}
     for source, moves in sorted(moves_by_file.items()):
-        for change in rewrite_urls(root / source, moves):
-            print(f"fixed {source}: {change.field}: {change.old} -> {change.new}", file=out)
+        try:
+            planned[source] = rewritten(root / source, moves)
+        except EditError as exc:
+            for old, new in moves.items():
+                _not_fixed(str(exc), old, new, out)
+            fixes.complete = False
+    planned = {source: plan for source, plan in planned.items() if plan[1]}
+    if not planned:
+        return fixes
+    before = validate(root)
+    texts = {source: text for source, (text, _changes) in planned.items()}
+    if not refusals(root, texts, before=before):
+        fixes.files = planned
+        return fixes
+    for source, plan in planned.items():
+        accepted = {s: text for s, (text, _changes) in fixes.files.items()}
+        if not refusals(root, {**accepted, source: plan[0]}, before=before):
+            fixes.files[source] = plan
+            continue
+        kept: dict[str, str] = {}
+        for old, new in moves_by_file[source].items():
+            try:
+                trial = rewritten(root / source, {**kept, old: new})
+            except EditError as exc:
+                _not_fixed(str(exc), old, new, out)
+                fixes.complete = False
+                continue
+            refused = refusals(root, {**accepted, source: trial[0]}, before=before)
+            if refused:
+                _not_fixed(f"validate would refuse it: {refused[0]}", old, new, out)
+                fixes.complete = False
+            else:
+                kept[old] = new
+        if kept:
+            fixes.files[source] = rewritten(root / source, kept)
+    return fixes
+
+
+def _not_fixed(why: str, old: str, new: str, out: TextIO) -> None:
+    """Report a move that is not made, and why."""
+    print(terminal.safe(f"not fixed ({why}): {old} -> {_short(new)}"), file=out)
+
+
+def _short(url: str, limit: int = 120) -> str:
+    """Return a URL for a message, cut to ``limit`` characters."""
+    return url if len(url) <= limit else f"{url[: limit - 3]}..."

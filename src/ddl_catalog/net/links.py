@@ -11,7 +11,11 @@ from pathlib import Path
 
 from ddl_catalog.load import LoadError, read_bytes
 
-_URL = re.compile(r"""https?://[^\s<>"'`\[\]{}|\\^]+""", re.IGNORECASE)
+#: An http(s) URL in text; its host may be an IPv6 literal in brackets (``http://[::1]:8080/``),
+#: the only place a URL holds brackets unencoded.
+_URL = re.compile(
+    r"""https?://(?:\[[0-9a-f:.]+(?:%25[\w.~-]+)?\])?[^\s<>"'`\[\]{}|\\^]*""", re.IGNORECASE
+)
 _TRAILING = ".,;:!?*_~"
 #: The largest input file read (a built site's biggest page is a few megabytes).
 MAX_INPUT_BYTES = 64 * 1024 * 1024

@@ -2,15 +2,23 @@
 
 Retries and backoff are done by the callers (the link checker, the enrichment clients), where
 they can honour Retry-After and count every request; urllib3's automatic retries would hide
-both.
+both. The one retry made here is for a kept-alive connection that the server closed while it
+sat in the pool: a request that fails before any answer on a reused connection is sent once
+more on a fresh one, so a stale connection never reads as "connection reset".
+
+The session keeps no cookies: what one URL sets is never sent with the next (a page setting
+large cookies must not make a healthy page of the same host fail with 431). Within one
+redirect chain cookies still count (requests keeps them per chain; the link checker too).
 
 Every request also has a total deadline. requests' timeouts bound the connect and each socket
 read, not the whole exchange: a server that sends its status line and headers one byte a second
 never trips a 10-second read timeout and can hold a worker for as long as it likes. The
 session's adapter arms one shared watchdog thread for each request; past the deadline the
 watchdog shuts the request's socket down, the blocked read returns, and the caller gets a
-``DeadlineExceeded`` (a ``requests.Timeout``). Bodies are read with ``read_body``, which keeps
-its own total budget.
+``DeadlineExceeded`` (a ``requests.Timeout``). Bodies are read with ``read_body``, under the
+same watchdog. ``total_deadline`` bounds everything a thread sends for one URL (every redirect
+hop, its body) by one deadline; ``outside_deadline`` leaves out the time spent waiting for a
+turn.
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import heapq
 import http.client
+import http.cookiejar
 import itertools
 import os
 import re
@@ -52,19 +61,23 @@ def _env(name: str) -> str | None:
 
 
 class DeadlineExceeded(requests.Timeout):
-    """No complete status line and headers arrived within a request's total deadline."""
+    """No complete answer arrived within a request's (or a URL's) total deadline."""
 
 
 class _Request:
     """One request under watch: its deadline and the connections it has used so far."""
 
-    __slots__ = ("connections", "deadline", "done", "fired")
+    __slots__ = ("connections", "deadline", "done", "fired", "fresh", "opened")
 
-    def __init__(self, deadline: float) -> None:
+    def __init__(self, deadline: float, *, fresh: bool = False) -> None:
         self.deadline = deadline
         self.connections: list[HTTPConnection] = []
         self.done = False
         self.fired = False
+        #: Whether a connection was opened for it (not taken, kept alive, from the pool).
+        self.opened = False
+        #: Whether it must not use a kept-alive connection (the retry after a stale one).
+        self.fresh = fresh
 
 
 class _Watchdog:
@@ -137,6 +150,9 @@ class _HTTPConnection(HTTPConnection):
 
     def connect(self) -> None:
         _track(self)
+        watched: _Request | None = getattr(_current, "request", None)
+        if watched is not None:
+            watched.opened = True
         super().connect()
 
     def getresponse(self, *args: Any, **kwargs: Any) -> Any:
@@ -148,11 +164,22 @@ class _HTTPSConnection(_HTTPConnection, HTTPSConnection):
     """The same for TLS: the MRO puts HTTPSConnection's connect behind _HTTPConnection's."""
 
 
-class _HTTPPool(HTTPConnectionPool):
+class _FreshOnRetry(HTTPConnectionPool):
+    """A pool that hands the retry after a stale connection a closed one, which reconnects."""
+
+    def _get_conn(self, timeout: float | None = None) -> Any:
+        conn = super()._get_conn(timeout)
+        watched: _Request | None = getattr(_current, "request", None)
+        if watched is not None and watched.fresh and conn is not None and not conn.is_closed:
+            conn.close()
+        return conn
+
+
+class _HTTPPool(_FreshOnRetry):
     ConnectionCls = _HTTPConnection
 
 
-class _HTTPSPool(HTTPSConnectionPool):
+class _HTTPSPool(_FreshOnRetry, HTTPSConnectionPool):
     ConnectionCls = _HTTPSConnection
 
 
@@ -182,9 +209,35 @@ class DeadlineAdapter(HTTPAdapter):
     def send(
         self, request: requests.PreparedRequest, *args: Any, **kwargs: Any
     ) -> requests.Response:
-        """Send ``request``; raise DeadlineExceeded when its headers miss the total deadline."""
-        seconds = self.deadline or _budget(kwargs.get("timeout"))
-        watched = _Request(time.monotonic() + seconds)
+        """Send ``request``, once more on a fresh connection if a kept-alive one was stale.
+
+        Raises DeadlineExceeded when its headers miss the total deadline.
+        """
+        try:
+            return self._send_once(request, args, kwargs, fresh=False)
+        except _Stale:
+            return self._send_once(request, args, kwargs, fresh=True)
+
+    def _send_once(
+        self,
+        request: requests.PreparedRequest,
+        args: tuple[Any, ...],
+        kwargs: dict[str, Any],
+        *,
+        fresh: bool,
+    ) -> requests.Response:
+        """Send ``request`` under its deadline (on a new connection when ``fresh``).
+
+        Raises _Stale when a connection kept alive from an earlier request turned out stale.
+        """
+        now = time.monotonic()
+        seconds = self.deadline or budget(kwargs.get("timeout"))
+        until: float | None = getattr(_current, "until", None)
+        if until is not None and until - now < seconds:
+            seconds = until - now
+            if seconds <= 0:
+                raise DeadlineExceeded(_late(getattr(_current, "seconds", 0.0)), request=request)
+        watched = _Request(now + seconds, fresh=fresh)
         _current.request = watched
         _WATCHDOG.arm(watched)
         message = f"no complete response headers within {seconds:g} s (total deadline)"
@@ -193,6 +246,8 @@ class DeadlineAdapter(HTTPAdapter):
         except requests.RequestException as exc:
             if watched.fired:
                 raise DeadlineExceeded(message, request=request) from exc
+            if not fresh and not watched.opened and _stale(request, exc):
+                raise _Stale(str(exc)) from exc
             raise
         finally:
             watched.done = True
@@ -204,7 +259,66 @@ class DeadlineAdapter(HTTPAdapter):
         return response
 
 
-def _budget(timeout: object) -> float:
+class _Stale(Exception):
+    """A request failed before any answer on a connection kept alive from an earlier one."""
+
+
+#: Methods that can be sent twice without harm (RFC 9110, 9.2.2).
+_IDEMPOTENT = frozenset({"GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"})
+
+
+def _stale(request: requests.PreparedRequest, exc: requests.RequestException) -> bool:
+    """Say whether a failure looks like a kept-alive connection the server had closed.
+
+    The server closed it (no answer at all), reset it, or the send hit a closed pipe; and the
+    request can be sent again (an idempotent method, a body that is not a stream).
+    """
+    if request.method not in _IDEMPOTENT or not isinstance(request.body, bytes | str | None):
+        return False
+    if not isinstance(exc, requests.ConnectionError) or isinstance(exc, requests.Timeout):
+        return False
+    return any(
+        isinstance(cause, ConnectionResetError | BrokenPipeError | http.client.RemoteDisconnected)
+        for cause in causes(exc)
+    )
+
+
+def _late(seconds: float) -> str:
+    """Return the message of a URL whose total deadline passed."""
+    return f"no complete answer within {seconds:g} s (total deadline)"
+
+
+@contextlib.contextmanager
+def total_deadline(seconds: float) -> Iterator[None]:
+    """Bound what this thread sends inside the block (redirect hops, bodies) by one deadline.
+
+    Each request gets what is left of it (or less: its own deadline); once it is past, a
+    request raises DeadlineExceeded without being sent. Nested blocks keep the shorter one.
+    """
+    outer_until: float | None = getattr(_current, "until", None)
+    outer_seconds: float = getattr(_current, "seconds", 0.0)
+    until = time.monotonic() + seconds
+    if outer_until is None or until < outer_until:
+        _current.until, _current.seconds = until, seconds
+    try:
+        yield
+    finally:
+        _current.until, _current.seconds = outer_until, outer_seconds
+
+
+@contextlib.contextmanager
+def outside_deadline() -> Iterator[None]:
+    """Leave the time spent in the block (waiting for a turn) out of the total deadline."""
+    started = time.monotonic()
+    try:
+        yield
+    finally:
+        until: float | None = getattr(_current, "until", None)
+        if until is not None:
+            _current.until = until + (time.monotonic() - started)
+
+
+def budget(timeout: object) -> float:
     """Return a request's total deadline from its (connect, read) or single timeout."""
     if isinstance(timeout, tuple) and len(timeout) == 2:
         connect, read = timeout
@@ -285,6 +399,7 @@ def make_session(
     also keeps ~/.netrc credentials from the arbitrary hosts a link checker visits.
     """
     session = _Session()
+    session.cookies.set_policy(_NoCookies())
     session.trust_env = any(_env(name) for name in _PROXY_SETTINGS)
     # requests' own order: its variable, then curl's.
     bundle = os.environ.get("REQUESTS_CA_BUNDLE") or os.environ.get("CURL_CA_BUNDLE")
@@ -297,6 +412,14 @@ def make_session(
     session.mount("https://", adapter)
     session.headers["User-Agent"] = user_agent
     return session
+
+
+class _NoCookies(http.cookiejar.DefaultCookiePolicy):
+    """A cookie policy that stores nothing: no cookie outlives the exchange that set it."""
+
+    def set_ok(self, cookie: http.cookiejar.Cookie, request: Any) -> bool:
+        """Refuse every cookie."""
+        return False
 
 
 class _Session(requests.Session):
@@ -325,10 +448,23 @@ class BodyTooLarge(requests.RequestException):
 def read_body(response: requests.Response, *, max_seconds: float, max_bytes: int) -> bytes:
     """Read a streamed body within a total time budget, so a slow drip cannot stall a worker.
 
-    The read timeout of requests bounds each socket read, not the whole body; this bounds both.
-    Raises ``requests.ReadTimeout`` past the budget and ``BodyTooLarge`` past ``max_bytes``.
+    The read timeout of requests bounds each socket read, not the whole body; this bounds both
+    (the watchdog shuts the socket at the budget, or at the URL's total deadline if sooner).
+    Raises ``requests.ReadTimeout`` past the budget, ``DeadlineExceeded`` past the URL's
+    deadline and ``BodyTooLarge`` past ``max_bytes``.
     """
-    deadline = time.monotonic() + max_seconds
+    now = time.monotonic()
+    deadline = now + max_seconds
+    late: requests.Timeout = requests.ReadTimeout(f"body not read within {max_seconds:g} s")
+    until: float | None = getattr(_current, "until", None)
+    if until is not None and until < deadline:
+        deadline = until
+        late = DeadlineExceeded(_late(getattr(_current, "seconds", 0.0)))
+    watched = _Request(deadline)
+    connection = getattr(response.raw, "connection", None)
+    if connection is not None:
+        watched.connections.append(connection)
+    _WATCHDOG.arm(watched)
     chunks: list[bytes] = []
     size = 0
     try:
@@ -338,8 +474,15 @@ def read_body(response: requests.Response, *, max_seconds: float, max_bytes: int
                 raise BodyTooLarge(f"body larger than {max_bytes} bytes")
             chunks.append(chunk)
             if time.monotonic() > deadline:
-                raise requests.ReadTimeout(f"body not read within {max_seconds:g} s")
+                raise late
+        if watched.fired:  # the cut ended the body early, and the server gave no length
+            raise late
+    except requests.RequestException as exc:
+        if watched.fired and exc is not late:
+            raise late from exc
+        raise
     finally:
+        watched.done = True
         response.close()
     return b"".join(chunks)
 

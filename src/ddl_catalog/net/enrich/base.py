@@ -16,7 +16,7 @@ from typing import Any
 
 import requests
 
-from ddl_catalog.net.session import read_body, transport_problem
+from ddl_catalog.net.session import budget, read_body, total_deadline, transport_problem
 
 #: (connect, read) timeouts of one API request, in seconds.
 DEFAULT_TIMEOUT: tuple[float, float] = (5.0, 20.0)
@@ -78,16 +78,26 @@ def get(
     sleep: Sleep = time.sleep,
     max_wait: float = MAX_WAIT,
 ) -> bytes:
-    """GET ``url`` and return its body, waiting politely on rate limits; raises EnrichError."""
+    """GET ``url`` and return its body, waiting politely on rate limits; raises EnrichError.
+
+    Each attempt, its redirects and its body together get one total deadline: the connect
+    timeout plus twice the read timeout, as for a single request.
+    """
     for attempt in range(RETRIES + 1):
-        response = _send(session, url, params, headers, timeout)
-        wait = _wait_for(response, url, max_wait)
-        if wait is None:
-            break
+        with total_deadline(budget(timeout)):
+            response = _send(session, url, params, headers, timeout)
+            wait = _wait_for(response, url, max_wait)
+            if wait is None:
+                return _body(response, url, timeout)
         response.close()
         if attempt == RETRIES:
             raise EnrichError(f"{url}: still HTTP {response.status_code} after {RETRIES} retries")
         sleep(wait)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _body(response: requests.Response, url: str, timeout: tuple[float, float]) -> bytes:
+    """Return the body of a final answer; raise NotFound or EnrichError for an HTTP error."""
     if response.status_code == 404:
         response.close()
         raise NotFound(f"{url}: not found (HTTP 404)")
@@ -95,8 +105,8 @@ def get(
         response.close()
         raise EnrichError(f"{url}: HTTP {response.status_code} {response.reason}")
     try:
-        budget = min(MAX_BODY_SECONDS, 2 * timeout[1])
-        return read_body(response, max_seconds=budget, max_bytes=MAX_BODY_BYTES)
+        seconds = min(MAX_BODY_SECONDS, 2 * timeout[1])
+        return read_body(response, max_seconds=seconds, max_bytes=MAX_BODY_BYTES)
     except requests.RequestException as exc:
         raise EnrichError(f"{url}: {_describe(exc)}") from exc
 
