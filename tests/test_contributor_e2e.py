@@ -49,10 +49,22 @@ def clone(tmp_path: Path) -> Path:
 
 
 def forget(clone: Path, entry_id: str) -> None:
-    """Take an entry out of a clone, with every relation pointing at it, as if never added."""
+    """Take an entry out of a clone, with every relation and start-here pick naming it."""
+    tree = clone / "data" / "categories.yml"
+    categories = yaml.safe_load(tree.read_text(encoding="utf-8"))
+    for top in categories["categories"]:
+        for node in [top, *top.get("children", [])]:
+            picks = [p for p in node.get("start_here", []) if p["id"] != entry_id]
+            if picks:
+                node["start_here"] = picks
+            else:
+                node.pop("start_here", None)
+    tree.write_text(yaml.safe_dump(categories, sort_keys=False, allow_unicode=True), "utf-8")
     for path in sorted((clone / "data").rglob("*.yml")):
         if path.stem == entry_id:
             path.unlink()
+            continue
+        if path == tree:
             continue
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         related = data.get("related") if isinstance(data, dict) else None

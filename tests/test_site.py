@@ -826,6 +826,11 @@ def test_compare_page_shows_every_framework_cell_with_its_source(real_site: Path
     assert 'class="ddl-maintenance ddl-maintenance--unmaintained">Unmaintained · last commit' in (
         home.read_text(encoding="utf-8")
     )
+    # One-line lists carry the same warning as the README's line.
+    listing = next((real_site / "kinds").glob("*/index.html")).parent.parent
+    lines = "".join(p.read_text(encoding="utf-8") for p in listing.glob("*/index.html"))
+    assert "Microsoft Distributed Machine Learning Toolkit (DMTK)" in lines
+    assert '<span class="ddl-compact-state">Unmaintained: last commit 2017-07.</span>' in lines
 
 
 def test_every_leaf_topic_page_has_a_timeline_of_links_and_its_text(real_site: Path) -> None:

@@ -188,6 +188,9 @@ class CompactView:
     stub: bool
     #: Carries the entry's id and points to its card on another page (with the one-line meta).
     moved: bool = False
+    #: The warning of software no longer looked after ("Unmaintained: last commit 2017-07."),
+    #: as the README's line carries it (None for active, unknown or no state).
+    marker: str | None = None
 
 
 def search_doc(card: CardView) -> dict[str, Any]:
@@ -537,6 +540,7 @@ class PageBuilder:
             KIND_LABELS[entry.kind][0],
             stub,
             moved,
+            matrix.marker(entry, self.catalog),
         )
 
     # -- kind groups and years ---------------------------------------------------------------
