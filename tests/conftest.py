@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -49,10 +50,16 @@ def make_catalog(root: Path, files: dict[str, str] | None = None) -> Path:
 
 
 def real_tree_catalog(root: Path) -> Path:
-    """Create an entry-less catalog at root with the real category tree and tags."""
+    """Create an entry-less catalog at root with the real category tree and tags.
+
+    The tree's start-here picks name the real catalog's entries, which this one does not hold:
+    they are left out of the copy.
+    """
     (root / "data").mkdir(parents=True)
-    for name in ("categories.yml", "tags.yml"):
-        shutil.copy(REPO / "data" / name, root / "data" / name)
+    shutil.copy(REPO / "data" / "tags.yml", root / "data" / "tags.yml")
+    tree = (REPO / "data" / "categories.yml").read_text(encoding="utf-8")
+    kept = re.sub(r"^( +)start_here:\n(?:\1 .*\n)+", "", tree, flags=re.M)
+    (root / "data" / "categories.yml").write_text(kept, encoding="utf-8")
     return root
 
 

@@ -124,7 +124,8 @@ def test_fix_refuses_what_validate_refuses_and_makes_the_other_fixes(
     assert "validate would refuse it" in long_line and "[schema]" in long_line
     assert len(long_line) < 600  # a 5,000-character URL is cut in the message
     twin_line = next(line for line in lines if line.startswith("not fixed") and "/twin" in line)
-    assert "validate would refuse it" in twin_line and "[duplicate-identity]" in twin_line
+    # Refused before validate runs: the new URL is another entry's resource (same_resource).
+    assert "not fixed" in twin_line and "[duplicate-identity]" in twin_line
     assert f"fixed data/frameworks/good.yml: url: {server.url_for('/good')}" in out
     for name in ("long", "twin", "taken"):
         assert (root / f"data/frameworks/{name}.yml").read_text() == files[
