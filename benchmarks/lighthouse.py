@@ -39,6 +39,7 @@ PAGES: tuple[tuple[str, str], ...] = (
     ("Subtopic", "parallelism/expert-parallelism/"),
     ("Explore", "explore/"),
     ("Compare", "compare/"),
+    ("Timeline", "timeline/"),
     ("Papers by year", "papers-by-year/"),
     ("Tags", "tags/"),
     ("Docs page", "data-format/"),
