@@ -453,6 +453,17 @@ def test_search_has_a_section_per_card_with_its_text(real_site: Path) -> None:
         assert order.index(page) < order.index(f"{page}#{entry.id}")
 
 
+def test_search_index_leaves_out_what_is_searched_elsewhere(real_site: Path) -> None:
+    """No card repeats its other categories, related entries or bare link types."""
+    index = json.loads((real_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    cards = [d for d in index["docs"] if "#" in d["location"] and "tags" in d]
+    assert len(cards) >= len(open_catalog(REPO))
+    for doc in cards:
+        assert "<p>Also in: " not in doc["text"], doc["location"]
+        assert "<p>Related: " not in doc["text"], doc["location"]
+        assert not re.search(r"<p>(Code|Paper|Docs|Website|Blog)( · |: |</p>)", doc["text"])
+
+
 def test_no_block_marker_is_left_in_a_page(real_site: Path) -> None:
     for page in real_site.rglob("*.html"):
         assert "ddl-catalog:block" not in page.read_text(encoding="utf-8"), page

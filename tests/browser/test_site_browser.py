@@ -178,6 +178,38 @@ def test_search_finds_horovod_and_opens_its_anchor(tab: Tab, base_url: str) -> N
     assert tab.errors == []
 
 
+def test_search_index_is_fetched_on_first_use_only(tab: Tab, base_url: str) -> None:
+    """A page read without searching never fetches the index; the first search does."""
+    page = tab.page
+    fetched: list[str] = []
+    page.on("request", lambda r: r.url.endswith("search_index.json") and fetched.append(r.url))
+    for path in ("", "parallelism/data-parallelism/", "explore/"):
+        page.goto(base_url + path, wait_until="networkidle")
+        page.mouse.wheel(0, 2000)  # reading: scrolling, hovering, nothing typed
+        page.wait_for_timeout(300)
+    assert fetched == []
+    query = page.locator("input[data-md-component='search-query']")
+    query.click()
+    query.press_sequentially("Horovod", delay=30)
+    result = page.locator(".md-search-result__link[href$='#horovod']").first
+    result.wait_for(state="visible", timeout=15000)
+    assert len(fetched) == 1
+    assert tab.errors == []
+
+
+def test_search_keyboard_shortcut_loads_the_index(tab: Tab, base_url: str) -> None:
+    """The "/" shortcut (no click) and a ?q= link also bring the index and find an entry."""
+    page = tab.page
+    page.goto(base_url + "tags/", wait_until="networkidle")
+    page.keyboard.press("/")
+    page.keyboard.type("ZeRO", delay=30)
+    page.locator(".md-search-result__link").first.wait_for(state="visible", timeout=15000)
+    page.goto(base_url + "?q=Horovod", wait_until="networkidle")
+    result = page.locator(".md-search-result__link[href$='#horovod']").first
+    result.wait_for(state="visible", timeout=15000)
+    assert tab.errors == []
+
+
 def test_explore_filters_and_sorts(tab: Tab, base_url: str) -> None:
     page = tab.page
     page.goto(base_url + "explore/", wait_until="networkidle")
