@@ -405,6 +405,27 @@ def test_explore_view_is_shared_by_its_address(tab: Tab, browser: Any, base_url:
     assert tab.errors == []
 
 
+def test_explore_typing_writes_the_address_once_typing_pauses(tab: Tab, base_url: str) -> None:
+    """One history entry for a word typed, written when typing pauses, not per keystroke."""
+    page = tab.page
+    page.goto(base_url + "explore/", wait_until="networkidle")
+    explore_ready(page)
+    page.evaluate(
+        """() => { window.historyCalls = 0;
+        for (const name of ["pushState", "replaceState"]) {
+          const original = history[name].bind(history);
+          history[name] = (...args) => { window.historyCalls++; return original(...args); };
+        } }"""
+    )
+    page.locator("input[name='text']").press_sequentially("tensor", delay=40)
+    assert shown_rows(page)
+    page.wait_for_function("() => new URLSearchParams(location.search).get('text') === 'tensor'")
+    assert page.evaluate("window.historyCalls") == 2  # the first key's entry, then the word
+    page.go_back()
+    page.wait_for_function("() => location.search === ''")
+    assert tab.errors == []
+
+
 def test_explore_back_and_forward_restore_the_filters(tab: Tab, base_url: str) -> None:
     page = tab.page
     page.goto(base_url + "explore/", wait_until="networkidle")
