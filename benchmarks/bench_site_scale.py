@@ -12,7 +12,11 @@ is built with ``ddl-catalog site`` (validation included) and served with gzip on
 page type and on the plain docs page (data-format/) of the same site in the same run. The
 table gives each page's median performance and accessibility score, its gap to the docs page's
 performance, total blocking time, the page's HTML bytes and the failing accessibility audits;
-the search index's bytes (raw and gzip) are printed per size. Reports go to build/site-scale/.
+the search index's bytes (raw and gzip) are printed per size, with two timings in Chromium with
+its CPU slowed 4 times (as Lighthouse's phone): Explore's text filter per keystroke (script,
+style and layout of the new rows) and the time from the first key typed in the search box to
+the first result (the index is fetched on first use, so that is included). Reports go to
+build/site-scale/.
 
 The largest subtopic is the category page with the most HTML; the kind page is the largest
 under kinds/. Lighthouse scales what this machine did onto a simulated phone, so one run
@@ -34,7 +38,7 @@ from typing import Any
 
 import yaml
 
-from lighthouse import LIGHTHOUSE, find_chromium, measure
+from lighthouse import LIGHTHOUSE, find_chromium, measure, serve
 
 REPO = Path(__file__).resolve().parent.parent
 CLI = Path(sys.executable).parent / "ddl-catalog"
@@ -145,7 +149,59 @@ def pages_of(site: Path) -> list[tuple[str, str]]:
     ]
 
 
-def report(size: int, site: Path, rows: list[tuple[str, dict[str, Any]]], runs: int) -> str:
+#: Typed into Explore's text filter, one key at a time, and into the search box.
+WORD = "tensor"
+#: Lighthouse's mobile preset slows the CPU four times; so do these timings.
+THROTTLE = 4
+KEYSTROKES = """async (word) => {
+  const input = document.querySelector("form.ddl-filters").elements.text;
+  const took = [];
+  for (const key of word) {
+    const start = performance.now();
+    input.value += key;
+    input.dispatchEvent(new Event("input", {bubbles: true}));
+    document.body.offsetHeight;  // the style and layout of the new rows, too
+    took.push(performance.now() - start);
+    await new Promise(done => setTimeout(done, 50));
+  }
+  return took;
+}"""
+
+
+def interaction(site: Path, chromium: str) -> dict[str, float]:
+    """Time Explore's filter per keystroke and search's first result, CPU slowed 4 times."""
+    from playwright.sync_api import sync_playwright
+
+    found: dict[str, float] = {}
+    with serve(site) as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium, args=["--no-sandbox", "--disable-gpu"], headless=True
+        )
+        page = browser.new_page(viewport={"width": 390, "height": 844})
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
+        page.goto(base + "explore/", wait_until="networkidle")
+        page.locator("table.ddl-table tbody tr").first.wait_for(timeout=60_000)
+        took = sorted(page.evaluate(KEYSTROKES, WORD))
+        found["explore median"] = took[len(took) // 2]
+        found["explore max"] = took[-1]
+        page.goto(base + "data-format/", wait_until="networkidle")
+        page.locator("label.md-header__button[for='__search']").click()  # the phone's search icon
+        start = page.evaluate("performance.now()")
+        page.keyboard.type(WORD, delay=30)
+        page.locator(".md-search-result__item").first.wait_for(timeout=120_000)
+        found["search first result"] = page.evaluate("performance.now()") - start
+        browser.close()
+    return found
+
+
+def report(
+    size: int,
+    site: Path,
+    rows: list[tuple[str, dict[str, Any]]],
+    runs: int,
+    timings: dict[str, float],
+) -> str:
     """Return the Markdown table of one size's results."""
     index = (site / "search" / "search_index.json").read_bytes()
     docs = dict(rows)[DOCS[0]]
@@ -155,6 +211,12 @@ def report(size: int, site: Path, rows: list[tuple[str, dict[str, Any]]], runs: 
         "",
         f"Search index: {len(index) / 1024:.0f} KB, {len(gzip.compress(index)) / 1024:.0f} KB "
         "gzipped.",
+        "",
+        f"CPU slowed {THROTTLE}x, 390px: Explore's text filter "
+        f"{timings['explore median']:.0f} ms a keystroke (median; slowest "
+        f"{timings['explore max']:.0f} ms), search's first result "
+        f"{timings['search first result']:.0f} ms after the first key (the index fetched on first "
+        "use included).",
         "",
         "| Page | Perf | Gap to docs | A11y | TBT | HTML KB | Failing a11y audits |",
         "|---|---:|---:|---:|---:|---:|---|",
@@ -190,7 +252,8 @@ def main(argv: list[str]) -> int:
         raw = work / "lighthouse"
         raw.mkdir(parents=True, exist_ok=True)
         rows = measure(site, pages_of(site), runs=args.runs, raw=raw, chromium=chromium)
-        tables.append(report(count, site, rows, args.runs))
+        timings = interaction(site, chromium)
+        tables.append(report(count, site, rows, args.runs, timings))
         print(tables[-1], flush=True)
     (args.out / "table.md").write_text("\n".join(tables), encoding="utf-8")
     return 0
