@@ -671,6 +671,40 @@ def test_big_categories_are_split_and_permalinks_still_work(
     assert years, "the year list is split too"
 
 
+def test_long_one_line_lists_have_a_budget_of_their_own(
+    catalog_dir: Callable[..., Path],
+) -> None:
+    """Year and kind lists come in parts by their own budget; category pages keep theirs."""
+    files = {
+        f"data/papers/author{n:03d}2019paper.yml": GOOD_PAPER.replace(
+            "dean2012large", f"author{n:03d}2019paper"
+        )
+        .replace("Large Scale Distributed Deep Networks", f"Paper number {n}")
+        .replace(
+            "https://proceedings.neurips.cc/paper/2012/hash/6aca97005c68f1206823815f66102863-Abstract.html",
+            f"https://example.org/paper/{n}",
+        )
+        for n in range(40)
+    }
+    root = site_sources(catalog_dir(files))
+    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    (root / "mkdocs.yml").write_text(
+        config.replace("  - ddl-catalog\n", "  - ddl-catalog:\n      list_budget: 8000\n"),
+        encoding="utf-8",
+    )
+    site = build_site(root)
+    assert list((site / "papers-by-year").glob("*/index.html")), "the year list is in parts"
+    assert list((site / "kinds" / "papers").glob("*/index.html")), "so is the kind list"
+    parts = [p for p in (site / "parallelism").rglob("index.html") if p.parent.name.isdigit()]
+    assert parts == [], "cards keep the page budget"
+    assert broken_links(site) == []
+
+
+def test_the_real_catalogs_lists_fit_in_one_page(real_site: Path) -> None:
+    assert not (real_site / "papers-by-year" / "2").exists()
+    assert not (real_site / "kinds" / "papers" / "2").exists()
+
+
 def test_failed_build_keeps_the_old_site(catalog_dir: Callable[..., Path]) -> None:
     root = site_sources(catalog_dir({"data/papers/dean2012large.yml": GOOD_PAPER}))
     site = build_site(root)
