@@ -9,7 +9,7 @@ CLI    := $(BIN)/ddl-catalog
 
 .DEFAULT_GOAL := help
 .PHONY: help venv npm-tools build validate readme lint-readme site exports test lint typecheck unit serve bench clean
-.PHONY: fmt fmt-check lint-workflows links-report links-issue lighthouse
+.PHONY: fmt fmt-check lint-workflows links-report links-issue lighthouse bench-site
 .PHONY: pr-check ci validate-strict readme-commit lock test-latest
 
 help: ## List the targets.
@@ -144,6 +144,13 @@ bench: $(STAMP) ## Run the benchmarks and print their tables.
 
 lighthouse: $(STAMP) $(NPM_STAMP) ## Lighthouse (mobile, served with gzip) on each page type: build/lighthouse.md.
 	$(BIN)/python benchmarks/lighthouse.py
+
+# Lighthouse on a copy of the catalog grown to SIZES entries (variants of the real entries), each
+# page type beside the docs page of the same site: build/site-scale/table.md. Minutes per size.
+SIZES ?= 500,2000
+RUNS  ?= 1
+bench-site: $(STAMP) $(NPM_STAMP) ## Lighthouse per page type at SIZES entries beside the docs page (SIZES=500,2000 RUNS=1).
+	$(BIN)/python benchmarks/bench_site_scale.py --sizes $(SIZES) --runs $(RUNS)
 
 clean: ## Remove build outputs and caches (keeps .venv).
 	rm -rf site build .pytest_cache .mypy_cache .ruff_cache

@@ -22,7 +22,7 @@ import statistics
 import subprocess
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -126,6 +126,28 @@ def run_lighthouse(url: str, out: Path, chromium: str) -> dict[str, Any]:
     return report
 
 
+def measure(
+    site: Path, pages: Iterable[tuple[str, str]], *, runs: int, raw: Path, chromium: str
+) -> list[tuple[str, dict[str, Any]]]:
+    """Serve a built site and run Lighthouse ``runs`` times on each page; return the rows.
+
+    Each row is the page's label and :func:`summarise` of its reports (plus ``version``); the
+    raw reports are kept in ``raw``. Shared by this script and ``bench_site_scale.py``.
+    """
+    rows = []
+    with serve(site) as base:
+        for label, path in pages:
+            slug = path.strip("/").replace("/", "-") or "home"
+            reports = [
+                run_lighthouse(base + path, raw / f"{slug}-{n}.json", chromium) for n in range(runs)
+            ]
+            row = summarise(reports)
+            row["version"] = reports[0].get("lighthouseVersion", "?")
+            rows.append((label, row))
+            print(f"{label}: {row}", file=sys.stderr, flush=True)
+    return rows
+
+
 def summarise(reports: list[dict[str, Any]]) -> dict[str, Any]:
     """Return the median score per category and median value per metric over the runs."""
     row: dict[str, Any] = {}
@@ -134,6 +156,14 @@ def summarise(reports: list[dict[str, Any]]) -> dict[str, Any]:
         row[category] = round(100 * statistics.median(s or 0 for s in scores))
     for audit, column, _unit in METRICS:
         row[column] = statistics.median(r["audits"][audit]["numericValue"] for r in reports)
+    row["a11y failed"] = sorted(
+        {
+            ref["id"]
+            for r in reports
+            for ref in r["categories"]["accessibility"]["auditRefs"]
+            if ref.get("weight") and r["audits"][ref["id"]].get("score") == 0
+        }
+    )
     font = [r["audits"].get("font-size", {}).get("score") for r in reports]
     row["legible"] = "pass" if all(s == 1 for s in font) else "fail"
     return row
@@ -180,18 +210,7 @@ def main(argv: list[str]) -> int:
         from ddl_catalog.render.site import build_site
 
         site = build_site(args.root, site_dir=raw / "site")
-    rows = []
-    with serve(site) as base:
-        for label, path in PAGES:
-            slug = path.strip("/").replace("/", "-") or "home"
-            reports = [
-                run_lighthouse(base + path, raw / f"{slug}-{n}.json", chromium)
-                for n in range(args.runs)
-            ]
-            row = summarise(reports)
-            row["version"] = reports[0].get("lighthouseVersion", "?")
-            rows.append((label, row))
-            print(f"{label}: {row}", file=sys.stderr, flush=True)
+    rows = measure(site, PAGES, runs=args.runs, raw=raw, chromium=chromium)
     text = table(rows, args.runs)
     (args.out / "lighthouse.md").write_text(text, encoding="utf-8")
     print(text)

@@ -453,6 +453,17 @@ def test_search_has_a_section_per_card_with_its_text(real_site: Path) -> None:
         assert order.index(page) < order.index(f"{page}#{entry.id}")
 
 
+def test_search_index_leaves_out_what_is_searched_elsewhere(real_site: Path) -> None:
+    """No card repeats its other categories, related entries or bare link types."""
+    index = json.loads((real_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    cards = [d for d in index["docs"] if "#" in d["location"] and "tags" in d]
+    assert len(cards) >= len(open_catalog(REPO))
+    for doc in cards:
+        assert "<p>Also in: " not in doc["text"], doc["location"]
+        assert "<p>Related: " not in doc["text"], doc["location"]
+        assert not re.search(r"<p>(Code|Paper|Docs|Website|Blog)( · |: |</p>)", doc["text"])
+
+
 def test_no_block_marker_is_left_in_a_page(real_site: Path) -> None:
     for page in real_site.rglob("*.html"):
         assert "ddl-catalog:block" not in page.read_text(encoding="utf-8"), page
@@ -658,6 +669,40 @@ def test_big_categories_are_split_and_permalinks_still_work(
     assert broken_links(site) == []
     years = list((site / "papers-by-year").glob("*/index.html"))
     assert years, "the year list is split too"
+
+
+def test_long_one_line_lists_have_a_budget_of_their_own(
+    catalog_dir: Callable[..., Path],
+) -> None:
+    """Year and kind lists come in parts by their own budget; category pages keep theirs."""
+    files = {
+        f"data/papers/author{n:03d}2019paper.yml": GOOD_PAPER.replace(
+            "dean2012large", f"author{n:03d}2019paper"
+        )
+        .replace("Large Scale Distributed Deep Networks", f"Paper number {n}")
+        .replace(
+            "https://proceedings.neurips.cc/paper/2012/hash/6aca97005c68f1206823815f66102863-Abstract.html",
+            f"https://example.org/paper/{n}",
+        )
+        for n in range(40)
+    }
+    root = site_sources(catalog_dir(files))
+    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    (root / "mkdocs.yml").write_text(
+        config.replace("  - ddl-catalog\n", "  - ddl-catalog:\n      list_budget: 8000\n"),
+        encoding="utf-8",
+    )
+    site = build_site(root)
+    assert list((site / "papers-by-year").glob("*/index.html")), "the year list is in parts"
+    assert list((site / "kinds" / "papers").glob("*/index.html")), "so is the kind list"
+    parts = [p for p in (site / "parallelism").rglob("index.html") if p.parent.name.isdigit()]
+    assert parts == [], "cards keep the page budget"
+    assert broken_links(site) == []
+
+
+def test_the_real_catalogs_lists_fit_in_one_page(real_site: Path) -> None:
+    assert not (real_site / "papers-by-year" / "2").exists()
+    assert not (real_site / "kinds" / "papers" / "2").exists()
 
 
 def test_failed_build_keeps_the_old_site(catalog_dir: Callable[..., Path]) -> None:

@@ -15,6 +15,7 @@ import os
 import shutil
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -87,6 +88,37 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@contextmanager
+def serving(site: Path) -> Iterator[str]:
+    """Serve a built site on 127.0.0.1 (a free port); yield its base URL."""
+    handler = functools.partial(_Quiet, directory=str(site))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def split_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real catalog built with a small page budget, so its long lists come in parts."""
+    root = tmp_path_factory.mktemp("split")
+    for name in ("catalog.yml", "mkdocs.yml"):
+        shutil.copy(REPO / name, root / name)
+    for name in ("data", "docs", "templates"):
+        shutil.copytree(REPO / name, root / name)
+    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    (root / "mkdocs.yml").write_text(
+        config.replace("  - ddl-catalog\n", "  - ddl-catalog:\n      page_budget: 60000\n"),
+        encoding="utf-8",
+    )
+    with serving(build_site(root)) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -175,6 +207,38 @@ def test_search_finds_horovod_and_opens_its_anchor(tab: Tab, base_url: str) -> N
     from playwright.sync_api import expect
 
     expect(heading).to_be_in_viewport()
+    assert tab.errors == []
+
+
+def test_search_index_is_fetched_on_first_use_only(tab: Tab, base_url: str) -> None:
+    """A page read without searching never fetches the index; the first search does."""
+    page = tab.page
+    fetched: list[str] = []
+    page.on("request", lambda r: r.url.endswith("search_index.json") and fetched.append(r.url))
+    for path in ("", "parallelism/data-parallelism/", "explore/"):
+        page.goto(base_url + path, wait_until="networkidle")
+        page.mouse.wheel(0, 2000)  # reading: scrolling, hovering, nothing typed
+        page.wait_for_timeout(300)
+    assert fetched == []
+    query = page.locator("input[data-md-component='search-query']")
+    query.click()
+    query.press_sequentially("Horovod", delay=30)
+    result = page.locator(".md-search-result__link[href$='#horovod']").first
+    result.wait_for(state="visible", timeout=15000)
+    assert len(fetched) == 1
+    assert tab.errors == []
+
+
+def test_search_keyboard_shortcut_loads_the_index(tab: Tab, base_url: str) -> None:
+    """The "/" shortcut (no click) and a ?q= link also bring the index and find an entry."""
+    page = tab.page
+    page.goto(base_url + "tags/", wait_until="networkidle")
+    page.keyboard.press("/")
+    page.keyboard.type("ZeRO", delay=30)
+    page.locator(".md-search-result__link").first.wait_for(state="visible", timeout=15000)
+    page.goto(base_url + "?q=Horovod", wait_until="networkidle")
+    result = page.locator(".md-search-result__link[href$='#horovod']").first
+    result.wait_for(state="visible", timeout=15000)
     assert tab.errors == []
 
 
@@ -338,6 +402,27 @@ def test_explore_view_is_shared_by_its_address(tab: Tab, browser: Any, base_url:
         assert sort == "descending"
     finally:
         other.close()
+    assert tab.errors == []
+
+
+def test_explore_typing_writes_the_address_once_typing_pauses(tab: Tab, base_url: str) -> None:
+    """One history entry for a word typed, written when typing pauses, not per keystroke."""
+    page = tab.page
+    page.goto(base_url + "explore/", wait_until="networkidle")
+    explore_ready(page)
+    page.evaluate(
+        """() => { window.historyCalls = 0;
+        for (const name of ["pushState", "replaceState"]) {
+          const original = history[name].bind(history);
+          history[name] = (...args) => { window.historyCalls++; return original(...args); };
+        } }"""
+    )
+    page.locator("input[name='text']").press_sequentially("tensor", delay=40)
+    assert shown_rows(page)
+    page.wait_for_function("() => new URLSearchParams(location.search).get('text') === 'tensor'")
+    assert page.evaluate("window.historyCalls") == 2  # the first key's entry, then the word
+    page.go_back()
+    page.wait_for_function("() => location.search === ''")
     assert tab.errors == []
 
 
@@ -567,6 +652,28 @@ def test_axe_finds_nothing_on_each_page_type(
         # Material picks the palette whose media query matches once its script has run.
         expected = "slate" if scheme == "dark" else "default"
         page.wait_for_function(f"document.body.dataset.mdColorScheme === '{expected}'")
+        if not AXE.is_file():
+            _missing(f"{AXE.relative_to(REPO)} missing: run `make npm-tools`")
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
+        found = [
+            f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+            for v in result["violations"]
+        ]
+        assert found == [], "\n".join(found)
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", ["papers-by-year/", "parallelism/expert-parallelism/"])
+def test_axe_finds_nothing_on_the_parts_of_a_long_list(
+    browser: Any, split_url: str, path: str, scheme: str
+) -> None:
+    """A list in parts: "Page 1 · 2 · 3" not told apart by colour alone, each nav named apart."""
+    page = open_page(browser, split_url, path, PHONE, scheme)
+    try:
+        assert page.locator("nav.ddl-parts a").count() >= 1, "expected a list in parts"
         if not AXE.is_file():
             _missing(f"{AXE.relative_to(REPO)} missing: run `make npm-tools`")
         page.add_script_tag(path=str(AXE))

@@ -59,6 +59,7 @@ from ddl_catalog.model import Catalog, Category
 from ddl_catalog.render.site_pages import (
     DOWNLOADS,
     KIND_GROUPS,
+    LIST_BUDGET,
     PAGE_BUDGET,
     Layout,
     PageBuilder,
@@ -82,6 +83,7 @@ class CatalogPluginConfig(base.Config):  # type: ignore[no-untyped-call]
     templates = opt.Type(str, default="templates/site")
     data_edit_uri = opt.Type(str, default="edit/main/")
     page_budget = opt.Type(int, default=PAGE_BUDGET)
+    list_budget = opt.Type(int, default=LIST_BUDGET)
 
 
 class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped-call]
@@ -123,6 +125,7 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
                 self.templates,
                 edit_base=edit_base,
                 budget=self.config.page_budget,
+                list_budget=self.config.list_budget,
                 bib_files=bib_files,
             )
             self.layout = self.builder.build()
