@@ -638,10 +638,9 @@ def test_hostile_category_and_settings_values_show_as_text_on_every_page(
     assert "<img" not in search and "<script" not in search and "</title>" not in search
 
 
-def test_big_categories_are_split_and_permalinks_still_work(
-    catalog_dir: Callable[..., Path],
-) -> None:
-    files = {
+def forty_papers() -> dict[str, str]:
+    """Return forty papers of one category, each its own id, title and URL (a long list)."""
+    return {
         f"data/papers/author{n:03d}2019paper.yml": GOOD_PAPER.replace(
             "dean2012large", f"author{n:03d}2019paper"
         )
@@ -652,7 +651,12 @@ def test_big_categories_are_split_and_permalinks_still_work(
         )
         for n in range(40)
     }
-    root = site_sources(catalog_dir(files))
+
+
+def test_big_categories_are_split_and_permalinks_still_work(
+    catalog_dir: Callable[..., Path],
+) -> None:
+    root = site_sources(catalog_dir(forty_papers()))
     config = (root / "mkdocs.yml").read_text(encoding="utf-8")
     (root / "mkdocs.yml").write_text(
         config.replace("  - ddl-catalog\n", "  - ddl-catalog:\n      page_budget: 12000\n"),
@@ -675,18 +679,7 @@ def test_long_one_line_lists_have_a_budget_of_their_own(
     catalog_dir: Callable[..., Path],
 ) -> None:
     """Year and kind lists come in parts by their own budget; category pages keep theirs."""
-    files = {
-        f"data/papers/author{n:03d}2019paper.yml": GOOD_PAPER.replace(
-            "dean2012large", f"author{n:03d}2019paper"
-        )
-        .replace("Large Scale Distributed Deep Networks", f"Paper number {n}")
-        .replace(
-            "https://proceedings.neurips.cc/paper/2012/hash/6aca97005c68f1206823815f66102863-Abstract.html",
-            f"https://example.org/paper/{n}",
-        )
-        for n in range(40)
-    }
-    root = site_sources(catalog_dir(files))
+    root = site_sources(catalog_dir(forty_papers()))
     config = (root / "mkdocs.yml").read_text(encoding="utf-8")
     (root / "mkdocs.yml").write_text(
         config.replace("  - ddl-catalog\n", "  - ddl-catalog:\n      list_budget: 8000\n"),
