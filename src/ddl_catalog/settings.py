@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 FILE = "catalog.yml"
 #: The optional fields the README can show after a description, all shown by default.
 FIELDS = ("authors", "venue", "year", "links")
+#: The kinds whose entries say whether they are maintained, when catalog.yml names none.
+MAINTAINED_KINDS = ("framework", "library")
 
 
 class Column:
@@ -79,7 +81,7 @@ class Settings:
         fields: tuple[str, ...] = FIELDS,
         build_note: str = "creates .venv, validates the catalog, builds README.md and the website",
         test_note: str = "every check a pull request gets",
-        maintained_kinds: tuple[str, ...] = ("framework", "library"),
+        maintained_kinds: tuple[str, ...] = MAINTAINED_KINDS,
         capability_title: str = "Compared",
         capability_intro: str | None = None,
         capability_columns: tuple[Column, ...] = (),

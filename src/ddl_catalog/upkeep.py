@@ -12,6 +12,8 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+from ddl_catalog.metadata import day
+
 #: A project with a push in this many days before the check counts as active.
 ACTIVE_DAYS = 365
 #: States that commit facts establish, and so may move with new facts.
@@ -31,25 +33,17 @@ def from_repository(
             "source": source,
             "evidence": f"GitHub marks the repository as archived (read-only), {seen}.",
         }
-    pushed = _day(pushed_at)
+    pushed = day(pushed_at)
     if pushed is None:
         return {"state": "unknown", "checked": today}
-    recent = (datetime.date.fromisoformat(today) - pushed).days <= ACTIVE_DAYS
+    age = datetime.date.fromisoformat(today) - datetime.date.fromisoformat(pushed)
     return {
-        "state": "active" if recent else "unmaintained",
+        "state": "active" if age.days <= ACTIVE_DAYS else "unmaintained",
         "checked": today,
-        "last_commit": pushed.isoformat(),
+        "last_commit": pushed,
         "source": source,
         "evidence": f"GitHub reports the last push to the repository on {pushed}, {seen}.",
     }
-
-
-def _day(timestamp: str | None) -> datetime.date | None:
-    """Return the day of an ISO timestamp (2024-05-01T10:00:00Z), or None."""
-    try:
-        return datetime.date.fromisoformat(timestamp[:10]) if timestamp else None
-    except ValueError:
-        return None
 
 
 def proposal(current: dict[str, Any] | None, facts: dict[str, Any]) -> dict[str, Any] | None:

@@ -289,14 +289,15 @@ def _section(
     main_urls, seen_links = urls
     primary = sorted(catalog.in_category(category.id, primary=True), key=entry_order)
     table = None
-    if category.id == settings.of(catalog).capability_section and matrix.rows(catalog):
+    rows = matrix.rows(catalog) if category.id == settings.of(catalog).capability_section else []
+    if rows:
         grouped = matrix.groups(catalog)
         table = MatrixView(
             lines=table_lines(
                 ["Framework", *(name for name, _ in grouped)],
                 [
                     [row.entry.title, *(matrix.compact(row, cols) for _, cols in grouped)]
-                    for row in matrix.rows(catalog)
+                    for row in rows
                 ],
             ),
             page=f"{site}compare/" if site else None,

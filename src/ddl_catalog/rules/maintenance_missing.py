@@ -13,9 +13,9 @@ from collections.abc import Iterator
 
 from ddl_catalog.load import Problem
 from ddl_catalog.rules.base import Context, problem
+from ddl_catalog.settings import MAINTAINED_KINDS
 
 ID = "maintenance-missing"
-DEFAULT_KINDS = ("framework", "library")
 #: Kinds that count as software when they are a repository.
 REPOSITORY_KINDS = ("benchmark", "dataset")
 
@@ -34,7 +34,7 @@ def needs_state(kind: object, identifiers: object, kinds: tuple[str, ...]) -> bo
 def check(ctx: Context) -> Iterator[Problem]:
     """Warn about software entries without a maintenance state."""
     listed = ctx.settings.get("maintained_kinds")
-    kinds = tuple(listed) if isinstance(listed, list) else DEFAULT_KINDS
+    kinds = tuple(listed) if isinstance(listed, list) else MAINTAINED_KINDS
     for doc in ctx.entries:
         data = doc.data
         if "maintenance" in data or not needs_state(
