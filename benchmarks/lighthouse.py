@@ -6,7 +6,7 @@ mobile emulation, and writes a table of the four category scores and the Core We
 page type to build/lighthouse.md (the raw reports go to build/lighthouse/). A benchmark, not a
 test: it prints the table and fails only when Lighthouse cannot run.
 
-    .venv/bin/python benchmarks/lighthouse.py [--root DIR] [--site DIR] [--runs N]
+    .venv/bin/python benchmarks/lighthouse.py [--root DIR] [--site DIR] [--runs N] [--page LABEL]
 """
 
 from __future__ import annotations
@@ -199,6 +199,12 @@ def main(argv: list[str]) -> int:
     # machine did): the median of three is the figure to compare.
     parser.add_argument("--runs", type=int, default=3, help="runs per page (median reported)")
     parser.add_argument("--out", type=Path, default=REPO / "build", help="where results go")
+    parser.add_argument(
+        "--page",
+        action="append",
+        choices=[label for label, _path in PAGES],
+        help="measure only this page type (repeatable; default: all)",
+    )
     args = parser.parse_args(argv)
     if not LIGHTHOUSE.is_file():
         raise SystemExit(f"{LIGHTHOUSE.relative_to(REPO)} missing: run `make npm-tools`")
@@ -210,7 +216,8 @@ def main(argv: list[str]) -> int:
         from ddl_catalog.render.site import build_site
 
         site = build_site(args.root, site_dir=raw / "site")
-    rows = measure(site, PAGES, runs=args.runs, raw=raw, chromium=chromium)
+    pages = [page for page in PAGES if not args.page or page[0] in args.page]
+    rows = measure(site, pages, runs=args.runs, raw=raw, chromium=chromium)
     text = table(rows, args.runs)
     (args.out / "lighthouse.md").write_text(text, encoding="utf-8")
     print(text)

@@ -857,8 +857,15 @@ def test_compare_page_shows_every_framework_cell_with_its_source(real_site: Path
         for cell in entry.capabilities.cells.values():
             if cell.source:
                 assert f'href="{html.escape(cell.source)}"' in page, (entry.id, cell.source)
-    # A screen reader hears each value in words, not as a symbol.
-    assert '<span class="ddl-sr">DP: yes' in page
+    # A screen reader hears each value in words, not as a symbol; a note is its description
+    # (the pointer's tooltip) and is listed under the table for phones and screen readers.
+    assert re.search(r'<a href="https://[^"]+" aria-label="DP: yes" title="[^"]+">', page)
+    notes = page[page.index('<details class="ddl-compare-notes"') :]
+    for entry in framed:
+        assert entry.capabilities is not None
+        for cell in entry.capabilities.cells.values():
+            if cell.note:
+                assert f": {markupsafe.escape(cell.note)}</li>" in notes, entry.id
     # Cards say the curated state and link its evidence.
     home = real_site / card_page(catalog, catalog.get("dmtk")) / "index.html"  # type: ignore[arg-type]
     assert 'class="ddl-maintenance ddl-maintenance--unmaintained">Unmaintained · last commit' in (
