@@ -52,8 +52,9 @@ class Column:
 class Settings:
     """One catalog's settings (catalog.yml), with neutral defaults for what it leaves out.
 
-    A plain class, not a dataclass: validate reads catalog.yml on every run and has no start-up
-    budget for the dataclasses module (it imports inspect).
+    A plain class, not a dataclass: validate reads catalog.yml on every run, and otherwise
+    loads the dataclasses module (which imports inspect) only for a catalog with metadata;
+    heavy imports are left to the commands that need them.
     """
 
     __slots__ = (
@@ -121,7 +122,6 @@ class Settings:
         self.capability_columns = capability_columns
         #: The category whose README section opens with the matrix's compact table.
         self.capability_section = capability_section
-        #: Whether the values come from a catalog.yml (False: all defaults).
 
     @property
     def name(self) -> str:
