@@ -17,8 +17,8 @@ import random
 from pathlib import Path
 
 from _timing import best
-from ddl_catalog.catalog import open_catalog
 from ddl_catalog.model import Catalog, Entry, Link
+from ddl_catalog.model.build import open_catalog
 from ddl_catalog.render import readme
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -29,8 +29,8 @@ from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from ddl_catalog.catalog import open_catalog
 from ddl_catalog.model import KIND_FOLDERS, Catalog, Entry, Link, Related
+from ddl_catalog.model.build import open_catalog
 from ddl_catalog.render import site
 
 ROOT = Path(__file__).resolve().parents[1]

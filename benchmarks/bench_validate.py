@@ -52,10 +52,10 @@ LOWER_BOUND = """
 import json, resource, sys, time
 from pathlib import Path
 import fastjsonschema, yaml
-from ddl_catalog import schemas
+from ddl_catalog.schema import validators
 root = Path(sys.argv[1])
 start = time.perf_counter()
-check = fastjsonschema.compile(schemas.schema("entry"))
+check = fastjsonschema.compile(validators.schema("entry"))
 for path in sorted((root / "data").glob("*/*.yml")):
     check(yaml.load(path.read_text("utf-8"), Loader=yaml.CSafeLoader))
 elapsed = time.perf_counter() - start

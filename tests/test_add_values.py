@@ -15,10 +15,10 @@ from click.testing import CliRunner
 from pytest_httpserver import HTTPServer
 
 from conftest import snapshot
-from ddl_catalog.catalog import open_catalog
 from ddl_catalog.cli import cli
 from ddl_catalog.edit import add as adding
 from ddl_catalog.edit.add import AddError, AddRequest
+from ddl_catalog.model.build import open_catalog
 from ddl_catalog.net.enrich.run import enrich
 from ddl_catalog.net.session import make_session
 from ddl_catalog.validate import refusals, validate

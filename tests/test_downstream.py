@@ -13,7 +13,7 @@ import pytest
 
 from conftest import GOOD_PAPER
 from ddl_catalog import export
-from ddl_catalog.catalog import build
+from ddl_catalog.model.build import build
 from ddl_catalog.render import readme
 from ddl_catalog.render.site import build_site
 from ddl_catalog.validate import validate

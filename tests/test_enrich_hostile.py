@@ -19,11 +19,11 @@ from pytest_httpserver import HTTPServer
 
 from conftest import snapshot
 from ddl_catalog import terminal
-from ddl_catalog.catalog import open_catalog
 from ddl_catalog.cli import cli
 from ddl_catalog.edit import add as adding
 from ddl_catalog.edit.add import AddError, AddRequest
 from ddl_catalog.metadata import MetadataError
+from ddl_catalog.model.build import open_catalog
 from ddl_catalog.net.enrich import EnrichError, RateLimitExhausted, crossref, github
 from ddl_catalog.net.enrich.base import _wait_for, retry_after
 from ddl_catalog.net.enrich.run import enrich

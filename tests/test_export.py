@@ -19,13 +19,13 @@ from bibtexparser import middlewares
 from click.testing import CliRunner
 
 from ddl_catalog import export
-from ddl_catalog.catalog import open_catalog
 from ddl_catalog.cli import cli
 from ddl_catalog.export import atom, bibtex, csl
 from ddl_catalog.export import csv as csv_export
 from ddl_catalog.export.names import Name, split_name
 from ddl_catalog.export.venues import is_journal
 from ddl_catalog.model import Catalog, Entry
+from ddl_catalog.model.build import open_catalog
 
 FIXTURE_DATA = Path(__file__).parent / "fixtures" / "export" / "data"
 ATOM = "{http://www.w3.org/2005/Atom}"

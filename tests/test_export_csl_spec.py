@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from ddl_catalog.catalog import open_catalog
 from ddl_catalog.export import render
+from ddl_catalog.model.build import open_catalog
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -12,8 +12,8 @@ import bibtexparser
 import jsonschema
 
 from ddl_catalog import export
-from ddl_catalog.catalog import open_catalog
 from ddl_catalog.export import bibtex
+from ddl_catalog.model.build import open_catalog
 
 REPO = Path(__file__).resolve().parent.parent
 ATOM = "{http://www.w3.org/2005/Atom}"

@@ -9,7 +9,7 @@ import jsonschema
 import pytest
 
 from ddl_catalog import export, scaffold
-from ddl_catalog.catalog import open_catalog
+from ddl_catalog.model.build import open_catalog
 from ddl_catalog.render import readme
 
 

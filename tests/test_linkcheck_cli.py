@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from pytest_httpserver import HTTPServer
 
 from ddl_catalog.cli import cli
-from ddl_catalog.edit_urls import rewrite_urls, worth_fixing
+from ddl_catalog.edit.fix_urls import rewrite_urls, worth_fixing
 from ddl_catalog.net.cache import LinkCache
 from ddl_catalog.net.links import urls_in_text
 from netutil import ConcurrencyCounter, local_server

@@ -15,9 +15,9 @@ import pytest
 from click.testing import CliRunner
 
 from ddl_catalog import __version__, settings
-from ddl_catalog.catalog import open_catalog
 from ddl_catalog.cli import cli
 from ddl_catalog.export import render as export_render
+from ddl_catalog.model.build import open_catalog
 from ddl_catalog.render import readme
 from ddl_catalog.validate import validate
 

@@ -17,9 +17,9 @@ from click.testing import CliRunner
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from ddl_catalog.catalog import InvalidCatalog, open_catalog
 from ddl_catalog.cli import cli
 from ddl_catalog.model import Catalog, Entry, Link
+from ddl_catalog.model.build import InvalidCatalog, open_catalog
 from ddl_catalog.render import readme
 from ddl_catalog.render.markdown import UnsafeURLError, md_text, md_url
 

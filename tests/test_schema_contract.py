@@ -8,15 +8,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ddl_catalog import schemas
 from ddl_catalog.model import FIELD_ORDER, KIND_FOLDERS, Entry
+from ddl_catalog.schema import validators
 from ddl_catalog.validate import entry_files
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_field_order_is_the_schema_order() -> None:
-    assert tuple(schemas.schema("entry")["properties"]) == FIELD_ORDER
+    assert tuple(validators.schema("entry")["properties"]) == FIELD_ORDER
 
 
 def test_entry_dataclass_covers_every_schema_field() -> None:
@@ -25,14 +25,14 @@ def test_entry_dataclass_covers_every_schema_field() -> None:
 
 
 def test_kinds_are_the_schema_enum() -> None:
-    assert schemas.schema("entry")["properties"]["kind"]["enum"] == list(KIND_FOLDERS)
+    assert validators.schema("entry")["properties"]["kind"]["enum"] == list(KIND_FOLDERS)
 
 
 def test_schemas_are_valid_draft_2020_12() -> None:
     import jsonschema
 
-    for name in (*schemas.SCHEMA_NAMES, "seed-corrections"):
-        document = schemas.schema(name)
+    for name in (*validators.SCHEMA_NAMES, "seed-corrections"):
+        document = validators.schema(name)
         assert document["$schema"] == "https://json-schema.org/draft/2020-12/schema"
         jsonschema.Draft202012Validator.check_schema(document)
 
@@ -53,7 +53,7 @@ def test_check_jsonschema_accepts_the_data() -> None:
         [
             str(Path(sys.executable).parent / "check-jsonschema"),
             "--schemafile",
-            schemas.schema_path("entry"),
+            validators.schema_path("entry"),
             *files,
         ],
         capture_output=True,
@@ -64,10 +64,10 @@ def test_check_jsonschema_accepts_the_data() -> None:
 
 
 def test_generated_validators_match_the_schemas() -> None:
-    for name in (*schemas.SCHEMA_NAMES, "seed-corrections"):
-        module = Path(schemas.SCHEMA_DIR) / f"_{name.replace('-', '_')}.py"
-        assert module.read_text("utf-8") == schemas.generate_validator_source(name), (
-            f"{module.name} is stale: run `python -m ddl_catalog.schemas`"
+    for name in (*validators.SCHEMA_NAMES, "seed-corrections"):
+        module = Path(validators.SCHEMA_DIR) / f"_{name.replace('-', '_')}.py"
+        assert module.read_text("utf-8") == validators.generate_validator_source(name), (
+            f"{module.name} is stale: run `python -m ddl_catalog.schema.validators`"
         )
 
 
@@ -88,8 +88,8 @@ def test_fast_and_detailed_validators_agree() -> None:
         {k: v for k, v in good.items() if k != "url"},
         {**good, "identifiers": {}},
     ]
-    assert schemas.is_valid("entry", good)
-    assert not list(schemas.iter_errors("entry", good))
+    assert validators.is_valid("entry", good)
+    assert not list(validators.iter_errors("entry", good))
     for data in bad:
-        assert not schemas.is_valid("entry", data), data
-        assert list(schemas.iter_errors("entry", data)), data
+        assert not validators.is_valid("entry", data), data
+        assert list(validators.iter_errors("entry", data)), data

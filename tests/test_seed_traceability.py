@@ -9,8 +9,9 @@ import jsonschema
 import pytest
 import yaml
 
-from ddl_catalog import identity, schemas
-from ddl_catalog.catalog import open_catalog
+from ddl_catalog import identity
+from ddl_catalog.model.build import open_catalog
+from ddl_catalog.schema import validators
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = {
@@ -35,7 +36,7 @@ def seed_urls() -> list[tuple[str, int, str]]:
 @pytest.fixture(scope="module")
 def corrections() -> list[dict[str, object]]:
     data = yaml.safe_load((ROOT / "data/seed-corrections.yml").read_text("utf-8"))
-    jsonschema.validate(data, schemas.schema("seed-corrections"))
+    jsonschema.validate(data, validators.schema("seed-corrections"))
     rows: list[dict[str, object]] = data["corrections"]
     return rows
 

@@ -17,9 +17,9 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import GOOD_FRAMEWORK, GOOD_PAPER
-from ddl_catalog.catalog import open_catalog
 from ddl_catalog.cli import cli
 from ddl_catalog.model import Catalog, Entry
+from ddl_catalog.model.build import open_catalog
 from ddl_catalog.render.site import SiteError, build_site, data_epoch
 from ddl_catalog.render.site_pages import md_text, page_url, relative, safe_url
 from ddl_catalog.render.svg import year_chart
@@ -808,7 +808,7 @@ def test_a_subcategory_named_like_a_page_number_or_index_is_refused(
     validate reports it (test_cli_validate); the site refuses it too, for a catalog model
     built without validation.
     """
-    from ddl_catalog.catalog import build
+    from ddl_catalog.model.build import build
     from ddl_catalog.render.site_pages import PageBuilder, SiteDataError
     from ddl_catalog.validate import validate
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from ddl_catalog.catalog import open_catalog
+from ddl_catalog.model.build import open_catalog
 from ddl_catalog.render import readme
 from ddl_catalog.validate import validate
 

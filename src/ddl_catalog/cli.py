@@ -213,7 +213,7 @@ def export(
 ) -> None:
     """Export the catalog as JSON, CSV, BibTeX, CSL-JSON or an Atom feed of additions."""
     from ddl_catalog import export as exporting
-    from ddl_catalog.catalog import InvalidCatalog, open_catalog
+    from ddl_catalog.model.build import InvalidCatalog, open_catalog
 
     if (fmt is None) == (into is None):
         raise click.UsageError("give either --format or --into")
@@ -330,7 +330,7 @@ def readme(root: Path, check: bool, output: Path | None) -> None:
 
     With --check, writes nothing: prints a unified diff and exits 1 when the file is stale.
     """
-    from ddl_catalog.catalog import InvalidCatalog, open_catalog
+    from ddl_catalog.model.build import InvalidCatalog, open_catalog
 
     if check and output is not None and _is_stdout(output):
         raise click.UsageError("--check compares with a file: give one with -o, not '-'")
@@ -440,8 +440,8 @@ def check_links(
     Outcomes: ok, moved (permanent redirect), broken, error, skipped. Exits 1 when an outcome of
     --fail-on occurs. Results are cached per outcome in .cache/linkcheck.json.
     """
-    from ddl_catalog.catalog import InvalidCatalog
-    from ddl_catalog.edit_urls import EditError
+    from ddl_catalog.edit.fix_urls import EditError
+    from ddl_catalog.model.build import InvalidCatalog
     from ddl_catalog.net import linkrun
     from ddl_catalog.net.linkcheck import LinkCheckError, Options
     from ddl_catalog.net.links import InputError
@@ -503,8 +503,8 @@ def build(ctx: click.Context, root: Path, strict: bool) -> None:
     This is what `make build` runs. Nothing is written when validation fails, and a failed
     step leaves the previous outputs in place.
     """
-    from ddl_catalog import catalog as model
     from ddl_catalog import report as reporting
+    from ddl_catalog.model.build import build as build_model
     from ddl_catalog.validate import validate as run
 
     source_date_epoch()  # the site step needs it: refuse a malformed one before any output
@@ -516,7 +516,7 @@ def build(ctx: click.Context, root: Path, strict: bool) -> None:
     click.echo(reporting.summary(result))
     # The README is built from this validation; the site's mkdocs plugin opens the catalog
     # itself, as it does under `mkdocs build` and `mkdocs serve`.
-    _write_readme(model.build(root, result), root / "README.md", check=False)
+    _write_readme(build_model(root, result), root / "README.md", check=False)
     ctx.invoke(site, root=root)
 
 
@@ -608,8 +608,8 @@ def enrich(
     maintenance job does this, so the change arrives as a pull request). GITHUB_TOKEN is used
     when set. Exits 1 when a fetch failed.
     """
-    from ddl_catalog.catalog import InvalidCatalog, open_catalog
     from ddl_catalog.metadata import SOURCES, MetadataError
+    from ddl_catalog.model.build import InvalidCatalog, open_catalog
     from ddl_catalog.net.enrich.run import enrich as run
     from ddl_catalog.net.session import make_session
 
@@ -664,7 +664,7 @@ def init_cmd(
     catalog.yml and data/ to make it yours.
     """
     from ddl_catalog import scaffold
-    from ddl_catalog.catalog import InvalidCatalog, open_catalog
+    from ddl_catalog.model.build import InvalidCatalog, open_catalog
     from ddl_catalog.render import readme as rendering
     from ddl_catalog.render.markdown import UnsafeURLError
 

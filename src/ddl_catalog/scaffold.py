@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from ddl_catalog import __version__, files, resources, schemas
+from ddl_catalog import __version__, files, resources
+from ddl_catalog.schema import validators
 
 #: The schemas a catalog's files name in their ``$schema`` lines, copied into DIR/schemas/.
 CATALOG_SCHEMAS = ("entry", "categories", "tags", "catalog")
@@ -203,6 +204,6 @@ def _write(target: Path, options: InitOptions, today: dt.date | None) -> list[Pa
     for name in CATALOG_SCHEMAS:
         dest = target / "schemas" / f"{name}.schema.json"
         dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(schemas.schema_path(name), dest)
+        shutil.copyfile(validators.schema_path(name), dest)
         written.append(dest)
     return sorted(written)

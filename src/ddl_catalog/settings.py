@@ -13,12 +13,24 @@ import os
 from ddl_catalog.kinds import KIND_FOLDERS
 from ddl_catalog.load import Document, LoadError, Problem, load_file
 
-TYPE_CHECKING = False  # typing is for type checkers only: see entry.py
+TYPE_CHECKING = False  # typing's flag without importing typing: these imports are for mypy
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence
+    from typing import Protocol
 
     from ddl_catalog.load import FilePath
-    from ddl_catalog.model import Catalog
+
+    class Configured(Protocol):
+        """What ``of`` reads of a catalog: model.Catalog has both (settings never imports it)."""
+
+        @property
+        def root(self) -> FilePath:
+            """The catalog's root folder, where catalog.yml is."""
+
+        @property
+        def settings(self) -> Settings | None:
+            """The settings the catalog was built with (None: not read yet)."""
+
 
 #: The settings file, relative to the catalog's root.
 FILE = "catalog.yml"
@@ -40,8 +52,9 @@ class Column:
 class Settings:
     """One catalog's settings (catalog.yml), with neutral defaults for what it leaves out.
 
-    A plain class, not a dataclass: validate reads catalog.yml on every run and has no start-up
-    budget for the dataclasses module (it imports inspect).
+    A plain class, not a dataclass: validate reads catalog.yml on every run, and otherwise
+    loads the dataclasses module (which imports inspect) only for a catalog with metadata;
+    heavy imports are left to the commands that need them.
     """
 
     __slots__ = (
@@ -109,7 +122,6 @@ class Settings:
         self.capability_columns = capability_columns
         #: The category whose README section opens with the matrix's compact table.
         self.capability_section = capability_section
-        #: Whether the values come from a catalog.yml (False: all defaults).
 
     @property
     def name(self) -> str:
@@ -220,6 +232,6 @@ def load(root: FilePath) -> Settings:
     return from_data(doc.data) if doc is not None else Settings()
 
 
-def of(catalog: Catalog) -> Settings:
+def of(catalog: Configured) -> Settings:
     """Return a catalog's settings: those it was built with, else read from its root."""
     return catalog.settings if catalog.settings is not None else load(catalog.root)

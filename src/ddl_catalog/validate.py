@@ -22,10 +22,10 @@ from ddl_catalog.load import (
     load_text,
     refuse_outside,
 )
+from ddl_catalog.mkdocs_yml import page_clash
 from ddl_catalog.rules import RULES, Context
 from ddl_catalog.rules.base import problem
 from ddl_catalog.rules.schema import check_document
-from ddl_catalog.siteconfig import page_clash
 
 #: Folders under data/ that hold something other than entries.
 NON_ENTRY_FOLDERS = frozenset({"metadata", "seed-corrections"})

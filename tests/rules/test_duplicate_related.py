@@ -6,8 +6,8 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import FIXTURES, make_catalog
-from ddl_catalog.catalog import InvalidCatalog, open_catalog
 from ddl_catalog.cli import cli
+from ddl_catalog.model.build import InvalidCatalog, open_catalog
 
 F = "data/papers/twice2020paper.yml"
 KEEP = "name each entry once; keep the one relation that says the most [duplicate-related]"

@@ -19,12 +19,13 @@ from pathlib import Path
 from typing import Any, Literal, Protocol
 from urllib.parse import urlsplit
 
-from ddl_catalog import identity, ids, settings, upkeep
-from ddl_catalog.catalog import read_categories
+from ddl_catalog import identity, settings, upkeep
+from ddl_catalog.edit import new_id
 from ddl_catalog.edit.fmt import dump, schema_line
 from ddl_catalog.files import write_atomic
 from ddl_catalog.load import LoadError, Problem, forbidden_character, load_file, outside
 from ddl_catalog.model import KIND_FOLDERS
+from ddl_catalog.model.build import read_categories
 from ddl_catalog.rules.maintenance_missing import needs_state
 from ddl_catalog.rules.url_host import WELL_KNOWN, ascii_host, host_warning
 from ddl_catalog.rules.url_scheme import url_fields, url_problem
@@ -254,20 +255,20 @@ def _pick_id(entry: dict[str, Any], kind: str, source: Source, taken: set[str]) 
     title = entry["title"] if not entry["title"].startswith("TODO") else ""
     candidate: str | None = None
     if kind == "paper":
-        candidate = ids.paper_id(entry.get("authors") or [], entry.get("year"), title)
+        candidate = new_id.paper_id(entry.get("authors") or [], entry.get("year"), title)
     if not candidate and title:
-        candidate = ids.kebab(title)
+        candidate = new_id.kebab(title)
     if not candidate:
         if source.kind in ("arxiv", "doi"):
-            candidate = ids.kebab(f"{source.kind} {source.key}")
+            candidate = new_id.kebab(f"{source.kind} {source.key}")
         elif source.kind == "github":
-            candidate = ids.kebab(source.key.split("/")[1])
+            candidate = new_id.kebab(source.key.split("/")[1])
         else:
             parts = urlsplit(source.url)
             last = [s for s in parts.path.split("/") if s][-1:]
             host = identity.unicode_host(identity.url_host(source.url)).removeprefix("www.")
-            candidate = ids.kebab(" ".join([host, *last]))
-    return ids.unique(candidate or "entry", taken)
+            candidate = new_id.kebab(" ".join([host, *last]))
+    return new_id.unique(candidate or "entry", taken)
 
 
 def _decide(

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from json import dumps as json_string  # not ``import json``: export.json is the JSON export
 from pathlib import Path
 
-from ddl_catalog import files, schemas, siteconfig
+from ddl_catalog import files, mkdocs_yml
 from ddl_catalog.model import Catalog, Entry
+from ddl_catalog.schema import validators
 
 
 class ExportError(Exception):
@@ -93,9 +94,9 @@ def configured_site_url(root: Path) -> str | None:
     from ddl_catalog import settings
 
     try:
-        return siteconfig.published_url(root, settings.load(root).site_url)
+        return mkdocs_yml.published_url(root, settings.load(root).site_url)
     except settings.SettingsError:
-        return siteconfig.site_url(root)  # validate says what is wrong with catalog.yml
+        return mkdocs_yml.site_url(root)  # validate says what is wrong with catalog.yml
 
 
 def select(catalog: Catalog, category: str | None = None) -> list[Entry]:
@@ -123,7 +124,7 @@ def schema_text(site_url: str | None = None) -> str:
     Its ``$id`` is where the catalog publishes it (``site_url``/api/catalog.schema.json); with
     no site URL the schema has no ``$id``.
     """
-    with open(schemas.schema_path("export"), encoding="utf-8") as handle:
+    with open(validators.schema_path("export"), encoding="utf-8") as handle:
         text = handle.read()
     if site_url:
         where = json_string(site_url.rstrip("/") + "/" + SCHEMA_FILE)

@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ddl_catalog import builddate, settings
-from ddl_catalog.catalog import read_categories
 from ddl_catalog.files import write_atomic
 from ddl_catalog.importer.markdown import BadList, list_repo_name, parse_list, read_list
 from ddl_catalog.importer.plan import Plan, Planner, read_existing
 from ddl_catalog.importer.write import WriteError, render, write_new
 from ddl_catalog.load import LoadError, outside
+from ddl_catalog.model.build import read_categories
 
 __all__ = ["BadList", "ImportFailed", "ImportResult", "report_lines", "run_import"]
 
@@ -45,7 +45,7 @@ def add_categories(file: Path, plan: Plan, have: set[str]) -> list[str]:
 
     The list's own headings become the catalog's sections, in the list's order, so the drafts
     filed under them validate; comments and layout of categories.yml are kept. ``have`` holds
-    the ids the tree defines already (catalog.read_categories, which skips malformed nodes).
+    the ids the tree defines already (model.build.read_categories, which skips malformed nodes).
     """
     from ruamel.yaml import YAML
 

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from ddl_catalog import identity, ids
+from ddl_catalog import identity
+from ddl_catalog.edit import new_id
 from ddl_catalog.importer.markdown import (
     WEB_SCHEMES,
     ParsedList,
@@ -285,19 +286,19 @@ def _link_urls(data: dict[str, Any]) -> list[str]:
 
 def title_key(title: str) -> str | None:
     """Return a title's comparison form, or None when it is too short to identify anything."""
-    words = re.findall(r"[0-9a-z]+", ids.ascii_fold(title).lower())
+    words = re.findall(r"[0-9a-z]+", new_id.ascii_fold(title).lower())
     return " ".join(words) if len(words) >= TITLE_MATCH_MIN_WORDS else None
 
 
 def slug(text: str, max_words: int = 6, max_length: int = 48) -> str:
     """Return kebab-case ASCII of text, cut at a word boundary, without a dangling stopword."""
-    words = [w for w in ids.kebab(text).split("-") if w]
+    words = [w for w in new_id.kebab(text).split("-") if w]
     out: list[str] = []
     for word in words:
         if len(out) >= max_words or len("-".join([*out, word])) > max_length:
             break
         out.append(word)
-    while len(out) > 1 and out[-1] in ids.STOPWORDS:
+    while len(out) > 1 and out[-1] in new_id.STOPWORDS:
         out.pop()
     return "-".join(out) or "item"
 
@@ -416,12 +417,12 @@ def paper_id(title: str, text: str) -> str | None:
     year = _YEAR.search(text, match.end()) if match else None
     if not (match and year):
         return None
-    return ids.paper_id([match.group("family")], int(year.group(1)), title)
+    return new_id.paper_id([match.group("family")], int(year.group(1)), title)
 
 
 def _unique(base: str, taken: set[str]) -> str:
     """Return base, or base-2, base-3 ... whichever is not taken; and take it."""
-    candidate = ids.unique(base[:76].strip("-") or "item", taken)
+    candidate = new_id.unique(base[:76].strip("-") or "item", taken)
     taken.add(candidate)
     return candidate
 
@@ -820,7 +821,7 @@ def match_category(heading: str, categories: dict[str, str]) -> str | None:
 
 def _norm_heading(text: str) -> str:
     """Lower-case a heading, spell it in ASCII words, and drop bracketed asides."""
-    text = re.sub(r"\([^)]*\)", " ", ids.ascii_fold(text).lower())
+    text = re.sub(r"\([^)]*\)", " ", new_id.ascii_fold(text).lower())
     return " ".join(re.sub(r"[^0-9a-z]+", " ", text).split())
 
 

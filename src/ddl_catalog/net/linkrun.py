@@ -20,7 +20,7 @@ from ddl_catalog.rules.url_scheme import url_problem
 from ddl_catalog.validate import refusals, validate
 
 if TYPE_CHECKING:
-    from ddl_catalog.edit_urls import Change
+    from ddl_catalog.edit.fix_urls import Change
 
 DEFAULT_CACHE = Path(".cache") / "linkcheck.json"
 
@@ -140,12 +140,12 @@ def _fix(
     """Rewrite moved URLs in the data files that hold them; return whether every move was.
 
     A move is refused, with the reason, when it looks like a removal, when the new URL is
-    another entry's resource (``edit_urls.same_resource``: the identity validate's duplicate
+    another entry's resource (``fix_urls.same_resource``: the identity validate's duplicate
     rule uses), or when validate would refuse the file it gives (``validate.refusals``: the
     loader, the schema and every rule, so no URL too long or malformed is written). The others
     are made.
     """
-    from ddl_catalog.edit_urls import identity_owners, same_resource, worth_fixing
+    from ddl_catalog.edit.fix_urls import identity_owners, same_resource, worth_fixing
 
     moves_by_file: dict[str, dict[str, str]] = defaultdict(dict)
     owners = identity_owners(root)
@@ -203,7 +203,7 @@ def _accepted(root: Path, moves_by_file: dict[str, dict[str, str]], out: TextIO)
     would refuse something, file by file, then move by move within a refused file, each
     against the catalog with the rewrites accepted so far.
     """
-    from ddl_catalog.edit_urls import EditError, rewritten
+    from ddl_catalog.edit.fix_urls import EditError, rewritten
 
     fixes = _Fixes()
     planned: dict[str, tuple[str, list[Change]]] = {}

@@ -35,7 +35,7 @@ class InputError(Exception):
 
 def catalog_urls(root: Path) -> dict[str, list[Occurrence]]:
     """Return every URL of the catalog (url, links, archive_url) with the fields holding it."""
-    from ddl_catalog.catalog import open_catalog
+    from ddl_catalog.model.build import open_catalog
 
     found: dict[str, list[Occurrence]] = defaultdict(list)
     for entry in open_catalog(root):

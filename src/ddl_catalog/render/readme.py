@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from ddl_catalog import files, matrix, resources, settings, siteconfig
+from ddl_catalog import files, matrix, mkdocs_yml, resources, settings
 from ddl_catalog.load import LoadError, read_bytes
 from ddl_catalog.metadata import Metadata, MetadataError, load_metadata
 from ddl_catalog.model import KIND_FOLDERS, KIND_LABELS, Catalog, Category, Entry
@@ -168,7 +168,7 @@ class ReadmeView:
 
 def site_url_for(root: Path, config: settings.Settings | None = None) -> str | None:
     """Return the website's base URL: mkdocs.yml's site_url, else catalog.yml's, else None."""
-    url = siteconfig.published_url(root, (config or settings.load(root)).site_url)
+    url = mkdocs_yml.published_url(root, (config or settings.load(root)).site_url)
     return url.rstrip("/") + "/" if url else None
 
 

@@ -53,9 +53,9 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from ddl_catalog import resources, settings, siteconfig
-from ddl_catalog.catalog import InvalidCatalog, open_catalog
+from ddl_catalog import mkdocs_yml, resources, settings
 from ddl_catalog.model import Catalog, Category
+from ddl_catalog.model.build import InvalidCatalog, open_catalog
 from ddl_catalog.render.site_pages import (
     DOWNLOADS,
     KIND_GROUPS,
@@ -265,7 +265,7 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
         hook = export_hook()
         if hook is not None:
             configured = settings.of(self.catalog).site_url  # catalog.yml's, when mkdocs has none
-            site_url = config.site_url or siteconfig.published_url(self.root, configured)
+            site_url = config.site_url or mkdocs_yml.published_url(self.root, configured)
             hook(self.catalog, Path(config.site_dir), site_url=site_url)
         self._unpin()
 

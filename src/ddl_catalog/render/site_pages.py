@@ -30,9 +30,9 @@ from markupsafe import Markup, escape
 
 from ddl_catalog import matrix, settings
 from ddl_catalog.metadata import Metadata, MetadataError, entry_keys, load_metadata
+from ddl_catalog.mkdocs_yml import page_clash
 from ddl_catalog.model import KIND_LABELS, MAINTENANCE_LABELS, Catalog, Entry
 from ddl_catalog.render.readme import authors_text
-from ddl_catalog.siteconfig import page_clash
 
 #: Kind groups, each one page under kinds/<slug>/: (slug, title, kinds).
 KIND_GROUPS: tuple[tuple[str, str, tuple[str, ...]], ...] = (

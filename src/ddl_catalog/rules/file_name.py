@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ddl_catalog.ids import reserved
+from ddl_catalog.edit.new_id import reserved
 from ddl_catalog.load import Problem
 from ddl_catalog.rules.base import Context, problem, stem_of
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ddl_catalog import schemas
 from ddl_catalog.load import Document, Problem
 from ddl_catalog.rules.base import Context, field_name, problem
+from ddl_catalog.schema import validators
 from ddl_catalog.suggest import closest, did_you_mean
 
 ID = "schema"
@@ -31,9 +31,9 @@ def check(ctx: Context) -> Iterator[Problem]:
 
 def check_document(doc: Document, name: str) -> Iterator[Problem]:
     """Report the schema violations of one document against schema ``name``."""
-    if schemas.is_valid(name, doc.data):
+    if validators.is_valid(name, doc.data):
         return
-    errors = list(schemas.iter_errors(name, doc.data))
+    errors = list(validators.iter_errors(name, doc.data))
     # A misspelt key already says "did you mean 'title'?": don't also say 'title' is missing.
     misspelt = {
         (tuple(e.absolute_path), near)
@@ -89,7 +89,7 @@ def _shown(value: Any) -> str:
 
 def _url_pattern() -> str:
     """Return the schema's pattern for URLs (read only when some entry failed the schema)."""
-    pattern: str = schemas.schema("entry")["$defs"]["url"]["pattern"]
+    pattern: str = validators.schema("entry")["$defs"]["url"]["pattern"]
     return pattern
 
 

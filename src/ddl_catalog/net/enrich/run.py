@@ -20,8 +20,8 @@ import requests
 
 from ddl_catalog import builddate, settings, upkeep
 from ddl_catalog.edit import fmt
+from ddl_catalog.edit.new_id import ascii_fold
 from ddl_catalog.files import write_atomic
-from ddl_catalog.ids import ascii_fold
 from ddl_catalog.load import LoadError, Problem, outside, read_text
 from ddl_catalog.metadata import (
     METADATA_DIR,

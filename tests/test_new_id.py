@@ -2,7 +2,7 @@
 
 import pytest
 
-from ddl_catalog import ids
+from ddl_catalog.edit import new_id
 
 
 @pytest.mark.parametrize(
@@ -35,13 +35,15 @@ from ddl_catalog import ids
     ],
 )
 def test_paper_id(authors: list[str], year: int | None, title: str, expected: str | None) -> None:
-    assert ids.paper_id(authors, year, title) == expected
+    assert new_id.paper_id(authors, year, title) == expected
 
 
 def test_kebab_and_unique() -> None:
-    assert ids.kebab("Horovod") == "horovod"
-    assert ids.kebab("Megatron-LM: Training Multi-Billion") == "megatron-lm-training-multi-billion"
-    assert ids.kebab("Café  ünïcode!") == "cafe-unicode"
-    assert len(ids.kebab("word " * 40)) <= ids.MAX_LENGTH
-    assert ids.unique("horovod", {"nccl"}) == "horovod"
-    assert ids.unique("horovod", {"horovod", "horovod-2"}) == "horovod-3"
+    assert new_id.kebab("Horovod") == "horovod"
+    assert (
+        new_id.kebab("Megatron-LM: Training Multi-Billion") == "megatron-lm-training-multi-billion"
+    )
+    assert new_id.kebab("Café  ünïcode!") == "cafe-unicode"
+    assert len(new_id.kebab("word " * 40)) <= new_id.MAX_LENGTH
+    assert new_id.unique("horovod", {"nccl"}) == "horovod"
+    assert new_id.unique("horovod", {"horovod", "horovod-2"}) == "horovod-3"
