@@ -198,11 +198,13 @@
     }
 
     /* Fill the table with the first rows that match: at most LIMIT, so that a phone builds
-     * and lays out a few hundred elements, not thousands; "Show all" adds the rest in short
-     * tasks (no long task on a slow phone either). A newer render cancels the chunks of an
-     * older one. */
+     * and lays out a few hundred elements, not thousands (50 rows fill a phone's screen
+     * several times; at 100 a keystroke took a throttled phone about 190 ms with 2,000
+     * entries); "Show all" adds the rest in short tasks (no long task on a slow phone either).
+     * A newer render cancels the chunks of an older one. A row's elements are built once and
+     * kept, so typing back and forth reuses them. */
     var generation = 0;
-    var LIMIT = 100;
+    var LIMIT = 50;
     var CHUNK = 100;
     var more = root.querySelector("[data-ddl-more]");
     var pending = [];
@@ -248,22 +250,27 @@
     function build(rows) {
       var fragment = document.createDocumentFragment();
       rows.forEach(function (row) {
-        var tr = document.createElement("tr");
-        tr.setAttribute("data-id", row.id);
-        var title = document.createElement("td");
-        var link = document.createElement("a");
-        link.textContent = row.t;
-        if (internal(row.h)) link.setAttribute("href", row.h);
-        title.appendChild(link);
-        tr.appendChild(title);
-        tr.appendChild(cell(data.kindLabel[row.k] || row.k));
-        tr.appendChild(cell(row.y));
-        tr.appendChild(cell(data.categoryTitle[row.c[0]] || row.c[0]));
-        tr.appendChild(tagLinks(row.g));
-        tr.appendChild(cell(row.m ? data.stateLabel[row.m] : ""));
-        fragment.appendChild(tr);
+        if (!row.tr) row.tr = buildRow(row);
+        fragment.appendChild(row.tr);
       });
       return fragment;
+    }
+
+    function buildRow(row) {
+      var tr = document.createElement("tr");
+      tr.setAttribute("data-id", row.id);
+      var title = document.createElement("td");
+      var link = document.createElement("a");
+      link.textContent = row.t;
+      if (internal(row.h)) link.setAttribute("href", row.h);
+      title.appendChild(link);
+      tr.appendChild(title);
+      tr.appendChild(cell(data.kindLabel[row.k] || row.k));
+      tr.appendChild(cell(row.y));
+      tr.appendChild(cell(data.categoryTitle[row.c[0]] || row.c[0]));
+      tr.appendChild(tagLinks(row.g));
+      tr.appendChild(cell(row.m ? data.stateLabel[row.m] : ""));
+      return tr;
     }
 
     form.addEventListener("input", function (event) {
@@ -305,12 +312,18 @@
 
   /* The Compare page: the table is in the HTML (readable without JavaScript); the form hides
    * the rows that lack a needed capability and reorders them, and keeps its state in the
-   * address bar (need=a,b, partial=1, maintained=1, sort=most), as Explore does. */
+   * address bar (need=a,b, partial=1, maintained=1, sort=most), as Explore does. Of the rows
+   * that match, the first data-first show; "Show all" shows the rest (a long matrix costs a
+   * phone its layout otherwise: the stylesheet hides the later rows until this runs). */
   function setupCompare(root) {
     if (root.getAttribute("data-ready")) return;
     var form = root.querySelector("form");
     var tbody = root.querySelector("tbody");
     var count = root.querySelector("[data-ddl-count]");
+    var more = root.querySelector("[data-ddl-more]");
+    var first = parseInt(root.getAttribute("data-first"), 10) || Infinity;
+    var expanded = false;
+    var reordered = false;
     var rows = Array.prototype.slice.call(tbody.querySelectorAll("tr"));
     rows.forEach(function (tr) {
       var cells = {};
@@ -356,25 +369,30 @@
       var need = boxes.filter(function (box) { return box.checked; }).map(function (box) { return box.value; });
       var partial = form.elements.partial.checked;
       var maintained = form.elements.maintained.checked;
-      var shown = 0;
-      rows.forEach(function (tr) {
+      var ordered = rows;
+      if (form.elements.sort.value === "most") {
+        ordered = rows.slice().sort(function (a, b) {
+          return score(b, partial) - score(a, partial) ||
+            (a.getAttribute("data-name") < b.getAttribute("data-name") ? -1 : 1);
+        });
+      }
+      if (ordered !== rows || reordered) {   /* the HTML's order needs no moving */
+        ordered.forEach(function (tr) { tbody.appendChild(tr); });
+        reordered = ordered !== rows;
+      }
+      var matched = 0;
+      ordered.forEach(function (tr) {
         var ok = need.every(function (key) {
           var v = tr.ddlCells[key];
           return v === "yes" || (partial && v === "partial");
         });
         if (maintained && tr.getAttribute("data-maintained") !== "yes") ok = false;
-        tr.hidden = !ok;
-        if (ok) shown++;
+        if (ok) matched++;
+        tr.hidden = !ok || (!expanded && matched > first);
       });
-      var ordered = rows.slice();
-      if (form.elements.sort.value === "most") {
-        ordered.sort(function (a, b) {
-          return score(b, partial) - score(a, partial) ||
-            (a.getAttribute("data-name") < b.getAttribute("data-name") ? -1 : 1);
-        });
-      }
-      ordered.forEach(function (tr) { tbody.appendChild(tr); });
-      count.textContent = String(shown);
+      count.textContent = String(matched);
+      more.hidden = expanded || matched <= first;
+      more.querySelector("button").textContent = "Show all " + matched + " frameworks";
     }
 
     function update() {
@@ -388,6 +406,11 @@
     form.hidden = false;
     readQuery();
     render();
+    rows.forEach(function (tr) { tr.classList.remove("ddl-later"); });   /* hidden says it now */
+    more.querySelector("button").addEventListener("click", function () {
+      expanded = true;
+      render();
+    });
     form.addEventListener("change", update);
     form.addEventListener("submit", function (event) { event.preventDefault(); });
     form.addEventListener("reset", function () { setTimeout(update, 0); });

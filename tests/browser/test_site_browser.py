@@ -248,8 +248,8 @@ def test_explore_filters_and_sorts(tab: Tab, base_url: str) -> None:
     page.locator("#ddl-explore[data-ready='true']").wait_for(timeout=15000)
     index = page.evaluate("async () => (await fetch('index.json')).json()")
     rows = index["entries"]
-    # The first 100 rows come at once; "Show all" adds the rest.
-    assert len(rows) > 100 and page.locator("#ddl-explore tbody tr").count() == 100
+    # The first 50 rows come at once; "Show all" adds the rest.
+    assert len(rows) > 50 and page.locator("#ddl-explore tbody tr").count() == 50
     assert page.locator("[data-ddl-count]").inner_text() == str(len(rows))
     show_all = page.get_by_role("button", name=f"Show all {len(rows)} entries")
     show_all.click()
@@ -771,4 +771,81 @@ def test_explore_filters_by_upkeep(tab: Tab, base_url: str) -> None:
         f"document.querySelector('[data-ddl-count]').textContent === '{len(looked)}'"
     )
     assert "state=maintained" in page.url
+    assert tab.errors == []
+
+
+@pytest.fixture(scope="module")
+def wide_compare_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real catalog plus a copy of every framework in the matrix: about 60 rows to compare."""
+    import yaml
+
+    root = tmp_path_factory.mktemp("wide")
+    for name in ("catalog.yml", "mkdocs.yml"):
+        shutil.copy(REPO / name, root / name)
+    for name in ("data", "docs", "templates"):
+        shutil.copytree(REPO / name, root / name)
+    for path in sorted((root / "data").glob("*/*.yml")):
+        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if not isinstance(doc, dict) or "capabilities" not in doc:
+            continue
+        doc.pop("identifiers", None)
+        doc.update(
+            id=f"{doc['id']}-copy",
+            title=f"{doc['title']} (copy)",
+            url=f"https://example.org/copy/{doc['id']}",
+        )
+        text = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=10_000)
+        (path.parent / f"{doc['id']}.yml").write_text(text, encoding="utf-8")
+    with serving(build_site(root)) as url:
+        yield url
+
+
+def test_compare_shows_its_first_rows_then_all_and_every_row_without_javascript(
+    browser: Any, wide_compare_url: str
+) -> None:
+    """A long matrix: 30 rows at first, "Show all N", filters reach every row; no JS: all."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
+    page = context.new_page()
+    page.goto(wide_compare_url + "compare/", wait_until="networkidle")
+    page.locator("#ddl-compare[data-ready='true']").wait_for(timeout=15000)
+    every = page.locator("#ddl-compare tbody tr").evaluate_all(
+        "rs => rs.map(r => [r.dataset.name, r.dataset.cells])"
+    )
+    assert len(every) > 50
+    assert compare_rows(page) == [name for name, _ in every[:30]]
+    assert page.locator("#ddl-compare tr.ddl-later").count() == 0
+    assert page.locator("[data-ddl-count]").inner_text() == str(len(every))
+    # A filter looks at every row, the later ones too (a copy sorts right after its original).
+    page.check("input[name='need'][value='expert-parallel']")
+    wanted = [n for n, spec in every if "expert-parallel=yes" in spec.split()]
+    assert compare_rows(page) == wanted[:30] and any(n.endswith("(copy)") for n in wanted[:30])
+    assert page.locator("[data-ddl-count]").inner_text() == str(len(wanted))
+    page.locator("#ddl-compare button[type='reset']").click()
+    page.wait_for_function(
+        f"document.querySelector('[data-ddl-count]').textContent === '{len(every)}'"
+    )
+    show_all = page.get_by_role("button", name=f"Show all {len(every)} frameworks")
+    show_all.click()
+    assert compare_rows(page) == [name for name, _ in every] and not show_all.is_visible()
+    context.close()
+    # Without JavaScript the table is the whole matrix.
+    plain = browser.new_context(java_script_enabled=False, service_workers="block")
+    page = plain.new_page()
+    page.goto(wide_compare_url + "compare/")
+    assert page.locator("#ddl-compare tbody tr:visible").count() == len(every)
+    plain.close()
+
+
+def test_a_year_on_a_later_part_keeps_its_old_anchor(tab: Tab, base_url: str) -> None:
+    """/papers-by-year/#year-N, written before the list came in parts, lands on N's part."""
+    page = tab.page
+    page.goto(base_url + "papers-by-year/", wait_until="networkidle")
+    stubs = page.locator("[data-ddl-moved^='2/#year-']").evaluate_all(
+        "ss => ss.map(s => [s.id, s.dataset.ddlMoved])"
+    )
+    assert stubs, "the real catalog's year list comes in parts"
+    anchor, href = stubs[-1]
+    page.goto(base_url + f"papers-by-year/#{anchor}")
+    page.wait_for_function(f"location.href.endsWith('/papers-by-year/{href}')", timeout=10000)
+    page.locator(f"h2#{anchor}").wait_for(state="visible")
     assert tab.errors == []

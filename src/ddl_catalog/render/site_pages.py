@@ -53,13 +53,28 @@ DOWNLOADS: tuple[tuple[str, str], ...] = (
     ("api/catalog.schema.json", "JSON Schema of the catalog JSON"),
 )
 
-#: Default budget of generated HTML per page, in bytes; bigger pages are split in parts.
-PAGE_BUDGET = 800_000
+#: Default budget of the cards of a category page, in estimated bytes (about what their HTML
+#: takes); a bigger page is split in parts, the first keeping a stub (and so the old anchor) of
+#: every card that moved. The real catalog's largest topic (37 cards, about 93 KB) fits in one;
+#: at 2,000 entries its largest subtopic was one page of 413 KB and 4,900 elements (1 s of
+#: blocking time on Lighthouse's phone, 17 points under the theme's docs page).
+PAGE_BUDGET = 100_000
 #: Default budget of the one-line lists (papers by year, kinds), in estimated bytes (about
-#: 2.5 times what their lines take): about 500 lines a page. The real catalog's lists fit in
-#: one page; at 2,000 entries the papers-by-year page held 1,300 lines (237 KB, 6,000 elements,
-#: 1.2 s of blocking time on Lighthouse's phone) and now comes in parts of about 100 KB.
-LIST_BUDGET = 300_000
+#: 2.5 times what their lines take): about 230 lines a page. At 395 lines (the real catalog's
+#: papers by year, one page) Lighthouse's phone scored the page 9 points under the docs page;
+#: sections that start on a later part keep their old anchors through a stub on the first.
+LIST_BUDGET = 150_000
+
+#: Rows of the Compare page shown at first when JavaScript runs (the rest on "Show all", or when
+#: a filter finds them): 30 rows of 16 cells are about what the real catalog's page holds, and
+#: what a throttled phone lays out within the theme's own pages' budget (at 100 rows, a
+#: Lighthouse phone spent 3 s on style and layout). Without JavaScript every row shows.
+COMPARE_FIRST = 30
+
+#: Works a timeline draws at most: the real catalog's largest topic has about 50 dated works;
+#: past the limit a topic's timeline keeps its start-here picks and the works most built on
+#: (every work still has its card on the page), so the drawing stays readable and light.
+TIMELINE_LIMIT = 60
 
 #: The marker a stashed block of HTML leaves in the Markdown (a comment: data cannot forge it,
 #: since every field reaching the Markdown is escaped).
@@ -292,8 +307,8 @@ class PageBuilder:
             raise SiteDataError(str(err)) from err
         self.edit_base = edit_base
         self.budget = budget
-        #: The one-line lists' budget: never above the page budget.
-        self.list_budget = min(list_budget, budget)
+        #: The one-line lists' budget (their lines are lighter than cards: a budget of their own).
+        self.list_budget = list_budget
         self.env = Environment(
             loader=FileSystemLoader(str(templates)),
             autoescape=True,
@@ -621,6 +636,11 @@ class PageBuilder:
         parts = self._split(sections, sizes, self.list_budget, self.list_budget)
         srcs = [f"{base_src}.md"] + [f"{base_src}/{i + 1}.md" for i in range(1, len(parts))]
         urls = [page_url(s) for s in srcs]
+        starts: dict[str, str] = {}
+        for url, part in zip(urls, parts, strict=True):
+            for _h, anchor, entries in part:
+                if entries:
+                    starts.setdefault(anchor, url)
         pages = []
         for index, (src, url, part) in enumerate(zip(srcs, urls, parts, strict=True)):
             page = self._page(
@@ -635,13 +655,15 @@ class PageBuilder:
                 sections=[(h, a, [self.compact(e, url) for e in es]) for h, a, es in part if es],
                 chart=chart and index == 0,
                 omit=omit,
+                # Links to a section that starts on a later part (#year-2019 from before the
+                # list was split) are sent on by the site script, as a card's are.
+                moved=[
+                    (anchor, f"{relative(url, start)}#{anchor}")
+                    for anchor, start in starts.items()
+                    if index == 0 and start != url
+                ],
             )
             pages.append(page)
-        starts: dict[str, str] = {}
-        for url, part in zip(urls, parts, strict=True):
-            for _h, anchor, entries in part:
-                if entries:
-                    starts.setdefault(anchor, url)
         return pages, starts
 
     # -- explore -----------------------------------------------------------------------------
@@ -702,6 +724,9 @@ class PageBuilder:
         dated = {e.id: e for e in entries if e.year is not None}
         if len(dated) < 2:
             return None
+        total = len(dated)
+        if total > TIMELINE_LIMIT:
+            dated = self._landmarks(dated)
         href = {i: relative(url, self.layout.permalink(i)) for i in dated}
         edges = [
             (e.id, rel.id)
@@ -715,6 +740,11 @@ class PageBuilder:
             years.setdefault(e.year or 0, []).append((e.title, href[e.id], builds))
         first, last = min(years), max(years)
         label = f"Timeline of {name}: {len(dated)} works from {first} to {last}"
+        if total > len(dated):
+            label = (
+                f"Timeline of {name}: {len(dated)} of its {total} works from {first} to {last}"
+                " (the start-here picks and the works most built on)"
+            )
         svg = timeline(
             [(e.id, e.year or 0, e.title, href[e.id]) for e in dated.values()],
             edges,
@@ -727,6 +757,30 @@ class PageBuilder:
             "svg": Markup(svg),  # noqa: S704 - built from escaped values (render/svg.py)
             "years": sorted(years.items()),
         }
+
+    def _landmarks(self, dated: dict[str, Entry]) -> dict[str, Entry]:
+        """Keep TIMELINE_LIMIT works: start-here picks, then the most built on, then linked."""
+        picks = {i for c in self.catalog.categories.values() for i, _why in c.start_here}
+        incoming: dict[str, int] = {}
+        linked: set[str] = set()
+        for e in dated.values():
+            for rel in e.related:
+                if rel.relation == "builds-on" and rel.id in dated:
+                    incoming[rel.id] = incoming.get(rel.id, 0) + 1
+                    linked.update((e.id, rel.id))
+
+        def rank(e: Entry) -> tuple[int, int, int, int, str]:
+            # Picks first, then most built on, then any arrow, then the newest; the id decides.
+            return (
+                e.id not in picks,
+                -incoming.get(e.id, 0),
+                e.id not in linked,
+                -(e.year or 0),
+                e.id,
+            )
+
+        kept = sorted(dated.values(), key=rank)[:TIMELINE_LIMIT]
+        return {e.id: e for e in kept}
 
     def _landmarks_page(self) -> SitePage | None:
         """Render the field-wide timeline: every start-here pick and much-built-on work."""
@@ -762,6 +816,7 @@ class PageBuilder:
             intro=config.capability_intro,
             groups=matrix.groups(self.catalog),
             rows=rows,
+            first=COMPARE_FIRST,
             symbols=matrix.SYMBOLS,
         )
         return SitePage("compare.md", markdown, "Compare")
