@@ -965,3 +965,44 @@ def test_a_long_topic_timeline_draws_its_landmarks_and_says_how_many_of_all(
     assert svg.count('class="ddl-tl-node"') == 10
     assert "10 of its 40 works" in page
     assert "#author0392019paper" in svg and "Paper number 39" in svg
+
+
+def test_long_one_line_lists_on_a_topic_page_stop_at_a_limit_and_keep_every_anchor(
+    catalog_dir: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Overview lines and later-part stubs past LINE_LIMIT: counted, linked, anchors in a map."""
+    from ddl_catalog.render import site_pages
+
+    monkeypatch.setattr(site_pages, "LINE_LIMIT", 10)
+    papers = {
+        path: text.replace(
+            "categories: [parallelism, data-parallelism]", "categories: [data-parallelism]"
+        )
+        for path, text in forty_papers().items()
+    }
+    root = site_sources(catalog_dir(papers))
+    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    (root / "mkdocs.yml").write_text(
+        config.replace("  - ddl-catalog\n", "  - ddl-catalog:\n      page_budget: 12000\n"),
+        encoding="utf-8",
+    )
+    site = build_site(root)
+    for page in (
+        site / "parallelism" / "index.html",
+        site / "parallelism" / "data-parallelism" / "index.html",
+    ):
+        text = page.read_text(encoding="utf-8")
+        lines = re.findall(r'<li id="(author\d+2019paper)" data-ddl-moved="', text)
+        found = re.search(
+            r'<script type="application/json" id="ddl-moved-map">(.*?)</script>', text
+        )
+        assert found, page
+        mapped = json.loads(found.group(1))
+        assert len(lines) == 10 and lines and not set(lines) & set(mapped), page
+        cards = set(re.findall(r'<h3 id="(author\d+2019paper)"', text))
+        # Every paper is reachable from this page's anchors: a card, a line or the map.
+        assert cards | set(lines) | set(mapped) == {f"author{n:03d}2019paper" for n in range(40)}
+        for href in mapped.values():
+            assert not href.startswith(("http", "//", "javascript")), href
+    overview = (site / "parallelism" / "index.html").read_text(encoding="utf-8")
+    assert re.search(r"and \d+ more in Data parallelism</a>", overview)

@@ -3,11 +3,18 @@
 (function () {
   "use strict";
 
-  /* A card on a split category page: /<top>/#<id> holds a stub that points to its part. */
+  /* A card on a split category page: /<top>/#<id> holds a stub that points to its part, or,
+   * for the lines a long page leaves out, the page's JSON map (#ddl-moved-map) does. */
   function followMoved() {
     if (!location.hash) return;
-    var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = document.getElementById(id);
     var moved = target && target.getAttribute("data-ddl-moved");
+    var map = !target && document.getElementById("ddl-moved-map");
+    if (map) {
+      try { moved = JSON.parse(map.textContent)[id] || null; } catch (error) { moved = null; }
+      if (typeof moved !== "string") moved = null;
+    }
     if (moved && !/^[a-z][a-z0-9+.-]*:/i.test(moved)) {
       location.replace(new URL(moved, location.href).href);
     }

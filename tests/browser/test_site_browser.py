@@ -337,6 +337,25 @@ def test_moved_card_permalink_is_followed(tab: Tab, base_url: str) -> None:
     )
     page.wait_for_function("location.href.endsWith('/pipeline-parallelism/#huang2019gpipe')")
     page.locator("h3#huang2019gpipe").wait_for(state="visible")
+    # And from a long page's JSON map of the lines it leaves out (no element of its own).
+    page.goto(base_url + "explore/", wait_until="networkidle")
+    page.evaluate(
+        """() => {
+            const map = document.createElement('script');
+            map.type = 'application/json';
+            map.id = 'ddl-moved-map';
+            map.textContent = JSON.stringify({
+                'map-probe': '../parallelism/data-parallelism/#horovod',
+                'evil': 'javascript:alert(1)'});
+            document.body.appendChild(map);
+            location.hash = 'evil';
+        }"""
+    )
+    page.wait_for_timeout(300)
+    assert page.url.endswith("/explore/#evil")
+    page.evaluate("() => { location.hash = 'map-probe'; }")
+    page.wait_for_function("location.href.endsWith('/data-parallelism/#horovod')")
+    page.locator("h3#horovod").wait_for(state="visible")
     assert json.dumps(tab.errors) == "[]"
 
 

@@ -76,6 +76,14 @@ COMPARE_FIRST = 30
 #: (every work still has its card on the page), so the drawing stays readable and light.
 TIMELINE_LIMIT = 60
 
+#: One-line lists on a category page that grow with the catalog are shown up to a limit: a
+#: topic's overview lines per subtopic, the lines of its cards on later parts, and the entries
+#: filed elsewhere. Past it, the page says how many more and where they are, and the anchors of
+#: the lines left out go into a small JSON map the site script follows (old links still arrive
+#: without an element each). The real catalog stays under every limit.
+LINE_LIMIT = 40
+SEE_ALSO_LIMIT = 50
+
 #: The marker a stashed block of HTML leaves in the Markdown (a comment: data cannot forge it,
 #: since every field reaching the Markdown is escaped).
 BLOCK_MARKER = "<!-- ddl-catalog:block {} -->"
@@ -453,6 +461,13 @@ class PageBuilder:
             later = []
             if index == 0:
                 later = [e for _url, rest in plan.parts[1:] for _h, _a, es in rest for e in es]
+            overview = self._overview(cat.id, url) if index == 0 and not top else []
+            # Anchors of the lines left out (later cards, overview lines past the limit).
+            moved_map = {
+                e.id: relative(url, self.layout.permalink(e.id)) for e in later[LINE_LIMIT:]
+            }
+            for view in overview:
+                moved_map.update(view.pop("hidden"))
             tags = sorted({t for e in entries for t in e.tags})
             page = self._page(
                 "category.md.j2",
@@ -467,9 +482,16 @@ class PageBuilder:
                 part=index + 1,
                 parts=[(relative(url, u), n + 1) for n, u in enumerate(urls)],
                 cards=cards,
-                secondary=[self.compact(e, url) for e in secondary],
-                overview=self._overview(cat.id, url) if index == 0 and not top else [],
-                later=[self.compact(e, url, stub=True) for e in later],
+                secondary=[self.compact(e, url) for e in secondary[:SEE_ALSO_LIMIT]],
+                secondary_more=(
+                    (len(secondary) - SEE_ALSO_LIMIT, self._explore_category(url, cat.id))
+                    if len(secondary) > SEE_ALSO_LIMIT
+                    else None
+                ),
+                overview=overview,
+                later=[self.compact(e, url, stub=True) for e in later[:LINE_LIMIT]],
+                later_more=max(0, len(later) - LINE_LIMIT),
+                moved_map=dict(sorted(moved_map.items())),
                 tags=tags,
                 timeline=(
                     self._timeline(
@@ -492,11 +514,20 @@ class PageBuilder:
             pages.append(replace(page, search=tuple(search_doc(c) for c in cards)))
         return pages
 
+    def _explore_category(self, from_url: str, category_id: str) -> str:
+        """Return the href of the Explore view of one category (filed elsewhere included)."""
+        return (
+            relative(from_url, page_url("explore.md")) + "?" + urlencode({"category": category_id})
+        )
+
     def _overview(self, top_id: str, from_url: str) -> list[dict[str, Any]]:
         """List a top-level category's subcategories, each with its entries in one line."""
         views = []
         for child in self.catalog.children(top_id):
             entries = self.catalog.in_category(child.id, primary=True)
+            hidden = {
+                e.id: relative(from_url, self.layout.permalink(e.id)) for e in entries[LINE_LIMIT:]
+            }
             views.append(
                 {
                     "title": child.title,
@@ -506,7 +537,11 @@ class PageBuilder:
                     "href": relative(from_url, self._section_url[child.id]),
                     "count": len(entries),
                     "also": len(self.catalog.in_category(child.id, primary=False)),
-                    "entries": [self.compact(e, from_url, moved=True) for e in entries],
+                    "entries": [
+                        self.compact(e, from_url, moved=True) for e in entries[:LINE_LIMIT]
+                    ],
+                    "more": len(hidden),
+                    "hidden": hidden,
                 }
             )
         return views
