@@ -879,14 +879,19 @@ def test_compare_page_shows_every_framework_cell_with_its_source(real_site: Path
             if cell.source:
                 assert f'href="{html.escape(cell.source)}"' in page, (entry.id, cell.source)
     # A screen reader hears each value in words, not as a symbol; a note is its description
-    # (the pointer's tooltip) and is listed under the table for phones and screen readers.
+    # (the pointer's tooltip). Every value, note and source is on the framework's card too,
+    # where a phone or a keyboard reaches it.
     assert re.search(r'<a href="https://[^"]+" aria-label="DP: yes" title="[^"]+">', page)
-    notes = page[page.index('<details class="ddl-compare-notes"') :]
     for entry in framed:
         assert entry.capabilities is not None
+        text = (real_site / card_page(catalog, entry) / "index.html").read_text("utf-8")
+        card = text[text.index(f'<h3 id="{entry.id}">') :]
+        caps = card[card.index('<details class="ddl-caps">') : card.index("</details>")]
         for cell in entry.capabilities.cells.values():
             if cell.note:
-                assert f", {cell.value}: {markupsafe.escape(cell.note)}" in notes, entry.id
+                assert f"({markupsafe.escape(cell.note)})</li>" in caps, entry.id
+            if cell.source:
+                assert f'<a href="{html.escape(cell.source)}">{cell.value}</a>' in caps, entry.id
     # Cards say the curated state and link its evidence.
     home = real_site / card_page(catalog, catalog.get("dmtk")) / "index.html"  # type: ignore[arg-type]
     assert 'class="ddl-maintenance ddl-maintenance--unmaintained">Unmaintained · last commit' in (

@@ -227,7 +227,7 @@
       };
       var rows = sortedEntries().filter(function (row) { return matches(row, f); });
       generation++;
-      tbody.replaceChildren(build(rows.slice(0, LIMIT)));
+      place(rows.slice(0, LIMIT));
       pending = rows.slice(LIMIT);
       count.textContent = String(rows.length);
       showMore();
@@ -253,6 +253,23 @@
         else showMore();
       })();
     });
+
+    /* Make the table's rows these, in this order, touching only the rows that change: a
+     * keystroke usually keeps most of the rows shown, and a row left in place costs a slow
+     * phone no style or layout work. */
+    function place(rows) {
+      var at = tbody.firstElementChild;
+      rows.forEach(function (row) {
+        if (!row.tr) row.tr = buildRow(row);
+        if (row.tr === at) at = at.nextElementSibling;
+        else tbody.insertBefore(row.tr, at);
+      });
+      while (at) {
+        var next = at.nextElementSibling;
+        tbody.removeChild(at);
+        at = next;
+      }
+    }
 
     function build(rows) {
       var fragment = document.createDocumentFragment();

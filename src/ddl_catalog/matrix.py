@@ -56,11 +56,6 @@ class Row:
     entry: Entry
     cells: tuple[tuple[Column, Cell | None], ...]
 
-    @property
-    def notes(self) -> list[tuple[Column, Cell]]:
-        """Return the cells that carry a note, in column order (listed under the site's table)."""
-        return [(column, cell) for column, cell in self.cells if cell is not None and cell.note]
-
 
 def columns(catalog: Catalog) -> tuple[Column, ...]:
     """Return the matrix's columns, as catalog.yml lists them (none: no matrix)."""

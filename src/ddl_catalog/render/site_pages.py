@@ -190,6 +190,9 @@ class CardView:
     facts: FactsView | None = None
     #: The curated maintenance state as the card says it (None: the entry gives none).
     maintenance: str | None = None
+    #: The capability matrix's row of a framework: (column label, value, note, source) per
+    #: column, "unknown" where the entry has no cell; empty for entries outside the matrix.
+    caps: tuple[tuple[str, str, str | None, str | None], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -437,7 +440,11 @@ class PageBuilder:
         return parts
 
     def _card_size(self, entry: Entry) -> int:
-        """Estimate a card's HTML size without rendering links (enough to plan parts)."""
+        """Estimate a card's HTML size without rendering links (enough to plan parts).
+
+        A framework's capabilities are left out: they sit in a closed <details>, which a
+        browser neither styles nor lays out until it is opened, and the budget is about that.
+        """
         return (
             900
             + len(entry.description)
@@ -573,6 +580,14 @@ class PageBuilder:
             flags=metadata_flags(self.metadata.get(entry.id)),
             facts=card_facts(entry, self.metadata.get(entry.id)),
             maintenance=matrix.detail(entry, self.catalog),
+            caps=tuple(
+                (column.label, cell.value, cell.note, cell.source)
+                if (cell := entry.capabilities.cells.get(column.id)) is not None
+                else (column.label, "unknown", None, None)
+                for column in matrix.columns(self.catalog)
+            )
+            if entry.capabilities is not None
+            else (),
             categories=[
                 (self.catalog.categories[c].title, relative(from_url, self._category_url(c)))
                 for c in entry.categories[1:]
