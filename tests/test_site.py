@@ -879,8 +879,8 @@ def test_compare_page_shows_every_framework_cell_with_its_source(real_site: Path
             if cell.source:
                 assert f'href="{html.escape(cell.source)}"' in page, (entry.id, cell.source)
     # A screen reader hears each value in words, not as a symbol; a note is its description
-    # (the pointer's tooltip). Every value, note and source is on the framework's card too,
-    # where a phone or a keyboard reaches it.
+    # (the pointer's tooltip). Every value and note is on the framework's card too (one line
+    # in a closed details: a card stays light), where a phone or a keyboard reaches it.
     assert re.search(r'<a href="https://[^"]+" aria-label="DP: yes" title="[^"]+">', page)
     for entry in framed:
         assert entry.capabilities is not None
@@ -888,10 +888,8 @@ def test_compare_page_shows_every_framework_cell_with_its_source(real_site: Path
         card = text[text.index(f'<h3 id="{entry.id}">') :]
         caps = card[card.index('<details class="ddl-caps">') : card.index("</details>")]
         for cell in entry.capabilities.cells.values():
-            if cell.note:
-                assert f"({markupsafe.escape(cell.note)})</li>" in caps, entry.id
-            if cell.source:
-                assert f'<a href="{html.escape(cell.source)}">{cell.value}</a>' in caps, entry.id
+            note = f" ({markupsafe.escape(cell.note)})" if cell.note else ""
+            assert f": {cell.value}{note}" in caps, entry.id
     # Cards say the curated state and link its evidence.
     home = real_site / card_page(catalog, catalog.get("dmtk")) / "index.html"  # type: ignore[arg-type]
     assert 'class="ddl-maintenance ddl-maintenance--unmaintained">Unmaintained · last commit' in (
@@ -1011,3 +1009,15 @@ def test_long_one_line_lists_on_a_topic_page_stop_at_a_limit_and_keep_every_anch
             assert not href.startswith(("http", "//", "javascript")), href
     overview = (site / "parallelism" / "index.html").read_text(encoding="utf-8")
     assert re.search(r"and \d+ more in Data parallelism</a>", overview)
+
+
+def test_a_category_page_holds_at_most_cards_per_page_whatever_their_bytes(
+    catalog_dir: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ddl_catalog.render import site_pages
+
+    monkeypatch.setattr(site_pages, "CARDS_PER_PAGE", 10)
+    site = build_site(site_sources(catalog_dir(forty_papers())))
+    pages = sorted((site / "parallelism").glob("**/index.html"))
+    counts = [p.read_text(encoding="utf-8").count('<article class="ddl-entry') for p in pages]
+    assert sum(counts) == 40 and max(counts) == 10, counts

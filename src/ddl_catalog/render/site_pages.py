@@ -59,6 +59,9 @@ DOWNLOADS: tuple[tuple[str, str], ...] = (
 #: at 2,000 entries its largest subtopic was one page of 413 KB and 4,900 elements (1 s of
 #: blocking time on Lighthouse's phone, 17 points under the theme's docs page).
 PAGE_BUDGET = 100_000
+#: Cards on a category page at most, whatever their bytes (a framework's card is small in bytes
+#: but not in elements): the real catalog's fullest page has 38.
+CARDS_PER_PAGE = 45
 #: Default budget of the one-line lists (papers by year, kinds), in estimated bytes (about
 #: 2.5 times what their lines take): about 230 lines a page. At 395 lines (the real catalog's
 #: papers by year, one page) Lighthouse's phone scored the page 9 points under the docs page;
@@ -190,9 +193,10 @@ class CardView:
     facts: FactsView | None = None
     #: The curated maintenance state as the card says it (None: the entry gives none).
     maintenance: str | None = None
-    #: The capability matrix's row of a framework: (column label, value, note, source) per
-    #: column, "unknown" where the entry has no cell; empty for entries outside the matrix.
-    caps: tuple[tuple[str, str, str | None, str | None], ...] = ()
+    #: The capability matrix's row of a framework: (column label, value, note) per column,
+    #: "unknown" where the entry has no cell; empty for entries outside the matrix. (The
+    #: sources are linked from the Compare page's cells.)
+    caps: tuple[tuple[str, str, str | None], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,12 +410,13 @@ class PageBuilder:
             ("", "", self.catalog.in_category(cat.id, primary=True))
         ]
         sizes = {e.id: self._card_size(e) for _t, _a, entries in sections for e in entries}
-        parts = self._split(sections, sizes, self.budget)
+        parts = self._split(sections, sizes, self.budget, most=CARDS_PER_PAGE)
         if len(parts) > 1:
-            # The first part also lists the later parts' entries (stubs that keep their ids):
-            # plan again with room for them, so no page grows far past the budget.
+            # The first part also lists the later parts' first entries (stubs that keep their
+            # ids): plan again with room for them, so no page grows far past the budget.
             later = [e for part in parts[1:] for _t, _a, entries in part for e in entries]
-            parts = self._split(sections, sizes, self.budget - sum(map(_stub_size, later)))
+            room = self.budget - sum(map(_stub_size, later[:LINE_LIMIT]))
+            parts = self._split(sections, sizes, room, most=CARDS_PER_PAGE)
         base = page_url(first_src)
         urls = [base if i == 0 else f"{base}{i + 1}/" for i in range(len(parts))]
         return _CategoryPlan(cat.id, first_src, list(zip(urls, parts, strict=True)))
@@ -422,28 +427,36 @@ class PageBuilder:
         sizes: Mapping[str, int],
         first: int,
         rest: int | None = None,
+        *,
+        most: int | None = None,
     ) -> list[list[tuple[str, str, list[Entry]]]]:
-        """Cut sections into parts: the first takes ``first`` bytes, others ``rest`` (budget)."""
+        """Cut sections into parts: the first takes ``first`` bytes, others ``rest`` (budget).
+
+        ``most`` also bounds the entries of a part (a card costs a phone its elements,
+        whatever its bytes).
+        """
         rest = self.budget if rest is None else rest
         parts: list[list[tuple[str, str, list[Entry]]]] = [[]]
-        used, budget = 0, first
+        used, count, budget = 0, 0, first
         for title, anchor, entries in sections:
             current: list[Entry] = []
             parts[-1].append((title, anchor, current))
             for entry in entries:
-                if used and used + sizes[entry.id] > budget:
+                full = used + sizes[entry.id] > budget or (most is not None and count >= most)
+                if used and full:
                     current = []
                     parts.append([(title, anchor, current)])
-                    used, budget = 0, rest
+                    used, count, budget = 0, 0, rest
                 current.append(entry)
                 used += sizes[entry.id]
+                count += 1
         return parts
 
     def _card_size(self, entry: Entry) -> int:
         """Estimate a card's HTML size without rendering links (enough to plan parts).
 
-        A framework's capabilities are left out: they sit in a closed <details>, which a
-        browser neither styles nor lays out until it is opened, and the budget is about that.
+        A framework's capabilities are left out: one line of text in a closed <details>, a
+        few elements the browser does not lay out until the reader opens it.
         """
         return (
             900
@@ -581,9 +594,9 @@ class PageBuilder:
             facts=card_facts(entry, self.metadata.get(entry.id)),
             maintenance=matrix.detail(entry, self.catalog),
             caps=tuple(
-                (column.label, cell.value, cell.note, cell.source)
+                (column.label, cell.value, cell.note)
                 if (cell := entry.capabilities.cells.get(column.id)) is not None
-                else (column.label, "unknown", None, None)
+                else (column.label, "unknown", None)
                 for column in matrix.columns(self.catalog)
             )
             if entry.capabilities is not None
