@@ -656,12 +656,16 @@ def test_hostile_category_and_settings_values_show_as_text_on_every_page(
     assert "<img" not in search and "<script" not in search and "</title>" not in search
 
 
-def forty_papers() -> dict[str, str]:
-    """Return forty papers of one category, each its own id, title and URL (a long list)."""
+def forty_papers(*, over_years: bool = False) -> dict[str, str]:
+    """Return forty papers of one category, each its own id, title and URL (a long list).
+
+    ``over_years`` spreads them over ten years, four a year (else all are from 2012).
+    """
     return {
         f"data/papers/author{n:03d}2019paper.yml": GOOD_PAPER.replace(
             "dean2012large", f"author{n:03d}2019paper"
         )
+        .replace("year: 2012", f"year: {2000 + n // 4}" if over_years else "year: 2012")
         .replace("Large Scale Distributed Deep Networks", f"Paper number {n}")
         .replace(
             "https://proceedings.neurips.cc/paper/2012/hash/6aca97005c68f1206823815f66102863-Abstract.html",
@@ -698,10 +702,7 @@ def test_long_one_line_lists_have_a_budget_of_their_own(
     from ddl_catalog.render import site_pages
 
     monkeypatch.setattr(site_pages, "CARDS_PER_PAGE", 100)
-    papers = {
-        path: text.replace("year: 2012", f"year: {2000 + n // 4}")
-        for n, (path, text) in enumerate(sorted(forty_papers().items()))
-    }
+    papers = forty_papers(over_years=True)
     root = site_sources(catalog_dir(papers))
     config = (root / "mkdocs.yml").read_text(encoding="utf-8")
     (root / "mkdocs.yml").write_text(
@@ -968,10 +969,7 @@ def test_a_long_topic_timeline_draws_its_landmarks_and_says_how_many_of_all(
     """Past TIMELINE_LIMIT works a timeline keeps the most built-on ones and says so."""
     from ddl_catalog.render import site_pages
 
-    papers = {
-        path: text.replace("year: 2012", f"year: {2000 + n // 4}")
-        for n, (path, text) in enumerate(sorted(forty_papers().items()))
-    }
+    papers = forty_papers(over_years=True)
     # Paper 39 is built on by three others: it is drawn whatever its year.
     for n in (1, 2, 3):
         path = f"data/papers/author{n:03d}2019paper.yml"

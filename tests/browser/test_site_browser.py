@@ -104,14 +104,19 @@ def serving(site: Path) -> Iterator[str]:
         server.server_close()
 
 
-@pytest.fixture(scope="module")
-def split_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real catalog built with a small page budget, so its long lists come in parts."""
-    root = tmp_path_factory.mktemp("split")
+def copy_of_the_catalog(root: Path) -> Path:
+    """Copy what building the real catalog's site reads into ``root``; return it."""
     for name in ("catalog.yml", "mkdocs.yml"):
         shutil.copy(REPO / name, root / name)
     for name in ("data", "docs", "templates"):
         shutil.copytree(REPO / name, root / name)
+    return root
+
+
+@pytest.fixture(scope="module")
+def split_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real catalog built with a small page budget, so its long lists come in parts."""
+    root = copy_of_the_catalog(tmp_path_factory.mktemp("split"))
     config = (root / "mkdocs.yml").read_text(encoding="utf-8")
     (root / "mkdocs.yml").write_text(
         config.replace("  - ddl-catalog\n", "  - ddl-catalog:\n      page_budget: 60000\n"),
@@ -167,8 +172,8 @@ def tab(browser: Any) -> Iterator[Tab]:
     context.close()
 
 
-def axe_violations(page: Any) -> list[str]:
-    """Run axe-core in the page; return serious and critical violations, one line each."""
+def axe_violations(page: Any, impacts: tuple[str, ...] = ("serious", "critical")) -> list[str]:
+    """Run axe-core in the page; return its violations of these impacts (None: all), one a line."""
     if not AXE.is_file():
         _missing(f"{AXE.relative_to(REPO)} missing: run `make npm-tools`")
     page.add_script_tag(path=str(AXE))
@@ -176,7 +181,7 @@ def axe_violations(page: Any) -> list[str]:
     return [
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
         for v in result["violations"]
-        if v["impact"] in ("serious", "critical")
+        if not impacts or v["impact"] in impacts
     ]
 
 
@@ -680,14 +685,7 @@ def test_axe_finds_nothing_on_each_page_type(
         # Material picks the palette whose media query matches once its script has run.
         expected = "slate" if scheme == "dark" else "default"
         page.wait_for_function(f"document.body.dataset.mdColorScheme === '{expected}'")
-        if not AXE.is_file():
-            _missing(f"{AXE.relative_to(REPO)} missing: run `make npm-tools`")
-        page.add_script_tag(path=str(AXE))
-        result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
-        found = [
-            f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
-            for v in result["violations"]
-        ]
+        found = axe_violations(page, impacts=())
         assert found == [], "\n".join(found)
     finally:
         page.context.close()
@@ -702,14 +700,7 @@ def test_axe_finds_nothing_on_the_parts_of_a_long_list(
     page = open_page(browser, split_url, path, PHONE, scheme)
     try:
         assert page.locator("nav.ddl-parts a").count() >= 1, "expected a list in parts"
-        if not AXE.is_file():
-            _missing(f"{AXE.relative_to(REPO)} missing: run `make npm-tools`")
-        page.add_script_tag(path=str(AXE))
-        result = page.evaluate("async () => await axe.run(document, {resultTypes: ['violations']})")
-        found = [
-            f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
-            for v in result["violations"]
-        ]
+        found = axe_violations(page, impacts=())
         assert found == [], "\n".join(found)
     finally:
         page.context.close()
@@ -807,11 +798,7 @@ def wide_compare_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real catalog plus a copy of every framework in the matrix: about 60 rows to compare."""
     import yaml
 
-    root = tmp_path_factory.mktemp("wide")
-    for name in ("catalog.yml", "mkdocs.yml"):
-        shutil.copy(REPO / name, root / name)
-    for name in ("data", "docs", "templates"):
-        shutil.copytree(REPO / name, root / name)
+    root = copy_of_the_catalog(tmp_path_factory.mktemp("wide"))
     for path in sorted((root / "data").glob("*/*.yml")):
         doc = yaml.safe_load(path.read_text(encoding="utf-8"))
         if not isinstance(doc, dict) or "capabilities" not in doc:

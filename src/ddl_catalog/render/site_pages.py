@@ -822,9 +822,13 @@ class PageBuilder:
             "years": sorted(years.items()),
         }
 
+    def _start_here_ids(self) -> set[str]:
+        """Return the ids every category's start-here list picks (the timelines keep them)."""
+        return {i for c in self.catalog.categories.values() for i, _why in c.start_here}
+
     def _landmarks(self, dated: dict[str, Entry]) -> dict[str, Entry]:
         """Keep TIMELINE_LIMIT works: start-here picks, then the most built on, then linked."""
-        picks = {i for c in self.catalog.categories.values() for i, _why in c.start_here}
+        picks = self._start_here_ids()
         incoming: dict[str, int] = {}
         linked: set[str] = set()
         for e in dated.values():
@@ -854,7 +858,7 @@ class PageBuilder:
             for rel in e.related:
                 if rel.relation == "builds-on":
                     incoming[rel.id] = incoming.get(rel.id, 0) + 1
-        picks = {i for c in self.catalog.categories.values() for i, _why in c.start_here}
+        picks = self._start_here_ids()
         chosen = [e for e in self.catalog if e.id in picks or incoming.get(e.id, 0) >= 3]
         drawn = self._timeline(chosen, url, "timeline-landmarks", "the field's landmarks")
         if drawn is None:
