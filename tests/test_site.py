@@ -21,7 +21,7 @@ from ddl_catalog.cli import cli
 from ddl_catalog.model import Catalog, Entry
 from ddl_catalog.model.build import open_catalog
 from ddl_catalog.render.site import SiteError, build_site, data_epoch
-from ddl_catalog.render.site_pages import md_text, page_url, relative, safe_url
+from ddl_catalog.render.site_pages import PageBuilder, md_text, page_url, relative, safe_url
 from ddl_catalog.render.svg import year_chart
 
 REPO = Path(__file__).resolve().parent.parent
@@ -696,17 +696,17 @@ def test_big_categories_are_split_and_permalinks_still_work(
 
 
 def test_long_one_line_lists_have_a_budget_of_their_own(
-    catalog_dir: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+    catalog_dir: Callable[..., Path],
 ) -> None:
     """Year and kind lists come in parts by their own budget; category pages keep theirs."""
-    from ddl_catalog.render import site_pages
-
-    monkeypatch.setattr(site_pages, "CARDS_PER_PAGE", 100)
     papers = forty_papers(over_years=True)
     root = site_sources(catalog_dir(papers))
     config = (root / "mkdocs.yml").read_text(encoding="utf-8")
     (root / "mkdocs.yml").write_text(
-        config.replace("  - ddl-catalog\n", "  - ddl-catalog:\n      list_budget: 8000\n"),
+        config.replace(
+            "  - ddl-catalog\n",
+            "  - ddl-catalog:\n      list_budget: 8000\n      page_elements: 100000\n",
+        ),
         encoding="utf-8",
     )
     site = build_site(root)
@@ -852,7 +852,7 @@ def test_a_subcategory_named_like_a_page_number_or_index_is_refused(
     built without validation.
     """
     from ddl_catalog.model.build import build
-    from ddl_catalog.render.site_pages import PageBuilder, SiteDataError
+    from ddl_catalog.render.site_pages import SiteDataError
     from ddl_catalog.validate import validate
 
     root = catalog_dir()
@@ -1030,13 +1030,38 @@ def test_long_one_line_lists_on_a_topic_page_stop_at_a_limit_and_keep_every_anch
     assert re.search(r"and \d+ more in Data parallelism</a>", overview)
 
 
-def test_a_category_page_holds_at_most_cards_per_page_whatever_their_bytes(
-    catalog_dir: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from ddl_catalog.render import site_pages
+#: One entry card of a built page, its id as group 1.
+CARD = re.compile(r'<article class="ddl-entry[^"]*">\n<h3 id="([^"]+)">.*?</article>', re.S)
 
-    monkeypatch.setattr(site_pages, "CARDS_PER_PAGE", 10)
-    site = build_site(site_sources(catalog_dir(forty_papers())))
+
+def test_a_category_page_holds_its_budget_of_elements_whatever_its_bytes(
+    catalog_dir: Callable[..., Path],
+) -> None:
+    root = site_sources(catalog_dir(forty_papers()))
+    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    (root / "mkdocs.yml").write_text(
+        config.replace("  - ddl-catalog\n", "  - ddl-catalog:\n      page_elements: 300\n"),
+        encoding="utf-8",
+    )
+    site = build_site(root)
     pages = sorted((site / "parallelism").glob("**/index.html"))
-    counts = [p.read_text(encoding="utf-8").count('<article class="ddl-entry') for p in pages]
-    assert sum(counts) == 40 and max(counts) == 10, counts
+    cards = [CARD.findall(p.read_text(encoding="utf-8")) for p in pages]
+    assert sum(map(len, cards)) == 40 and len(pages) > 2, [len(c) for c in cards]
+    for page, text in zip(pages, (p.read_text(encoding="utf-8") for p in pages), strict=True):
+        elements = sum(len(re.findall(r"<[a-zA-Z]", m.group(0))) for m in CARD.finditer(text))
+        assert elements <= 300, (page, elements)
+
+
+def test_the_element_estimate_of_a_card_is_its_rendered_count(real_site: Path) -> None:
+    """The page plan counts a card's elements without rendering it: the count must hold."""
+    catalog = open_catalog(REPO)
+    builder = PageBuilder(catalog, REPO / "templates" / "site", edit_base="x", bib_files={})
+    seen = 0
+    for page in real_site.rglob("index.html"):
+        for card in CARD.finditer(page.read_text(encoding="utf-8")):
+            entry = catalog.get(card.group(1))
+            assert entry is not None
+            rendered = len(re.findall(r"<[a-zA-Z]", card.group(0)))
+            assert builder._card_elements(entry) == rendered, entry.id
+            seen += 1
+    assert seen == len(catalog)

@@ -645,6 +645,11 @@ def test_phone_layout_is_legible_and_fits(browser: Any, base_url: str, path: str
     """At 390 px: no text below 12px, nothing wider than the screen, no word broken in a title."""
     page = open_page(browser, base_url, path, PHONE, "light")
     try:
+        # Lay out the cards that wait for the screen, so they are measured too.
+        page.evaluate(
+            "() => document.querySelectorAll('.ddl-later-cards').forEach("
+            "box => { box.style.contentVisibility = 'visible'; })"
+        )
         assert page.evaluate(SMALL_TEXT) == []
         width = page.evaluate("() => [document.scrollingElement.scrollWidth, innerWidth]")
         assert width[0] <= width[1], f"page is {width[0]}px wide on a {width[1]}px screen"
@@ -864,3 +869,46 @@ def test_a_year_on_a_later_part_keeps_its_old_anchor(tab: Tab, base_url: str) ->
     page.wait_for_function(f"location.href.endsWith('/papers-by-year/{href}')", timeout=10000)
     page.locator(f"h2#{anchor}").wait_for(state="visible")
     assert tab.errors == []
+
+
+#: The box of a category page's later cards: the height it holds until they are laid out,
+#: then their laid-out height.
+LATER_CARDS = """() => {
+  const box = document.querySelector('.ddl-later-cards');
+  if (!box) return null;
+  const held = parseFloat(getComputedStyle(box).containIntrinsicHeight.replace('auto ', ''));
+  box.style.contentVisibility = 'visible';
+  const real = box.getBoundingClientRect().height;
+  box.style.contentVisibility = '';
+  return [held, real, box.querySelectorAll('article.ddl-entry').length];
+}"""
+
+
+@pytest.mark.parametrize(
+    "path", ["parallelism/expert-parallelism/", "frameworks/llm-frameworks/", "parallelism/"]
+)
+def test_later_cards_wait_for_the_screen_and_anchors_still_reach_them(
+    browser: Any, base_url: str, path: str
+) -> None:
+    """Cards past the third are laid out on approach: their box holds more than they take (so
+    nothing lands on the footer before), an anchor scrolls to its card, a printout shows all."""
+    page = open_page(browser, base_url, path, {"width": 320, "height": 640}, "light")
+    try:
+        found = page.evaluate(LATER_CARDS)
+        if path == "parallelism/":  # a topic page: an overview of lines, no cards to defer
+            assert found is None
+            return
+        held, real, count = found
+        assert count > 3 and real <= held, found
+        last = page.locator(".ddl-later-cards article.ddl-entry h3").last
+        anchor = last.get_attribute("id")
+        assert last.evaluate("e => e.checkVisibility({contentVisibilityAuto: true})") is False
+        page.goto(f"{base_url}{path}#{anchor}")
+        from playwright.sync_api import expect
+
+        expect(page.locator(f"h3#{anchor}")).to_be_in_viewport()
+        page.emulate_media(media="print")
+        box = page.locator(".ddl-later-cards")
+        assert box.evaluate("e => getComputedStyle(e).contentVisibility") == "visible"
+    finally:
+        page.context.close()

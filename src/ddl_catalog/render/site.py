@@ -58,6 +58,7 @@ from ddl_catalog.model import Catalog, Category
 from ddl_catalog.model.build import InvalidCatalog, open_catalog
 from ddl_catalog.render.site_pages import (
     DOWNLOADS,
+    ELEMENT_BUDGET,
     KIND_GROUPS,
     LIST_BUDGET,
     PAGE_BUDGET,
@@ -83,6 +84,7 @@ class CatalogPluginConfig(base.Config):  # type: ignore[no-untyped-call]
     templates = opt.Type(str, default="templates/site")
     data_edit_uri = opt.Type(str, default="edit/main/")
     page_budget = opt.Type(int, default=PAGE_BUDGET)
+    page_elements = opt.Type(int, default=ELEMENT_BUDGET)
     list_budget = opt.Type(int, default=LIST_BUDGET)
 
 
@@ -125,6 +127,7 @@ class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped
                 self.templates,
                 edit_base=edit_base,
                 budget=self.config.page_budget,
+                elements=self.config.page_elements,
                 list_budget=self.config.list_budget,
                 bib_files=bib_files,
             )

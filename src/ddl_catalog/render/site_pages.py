@@ -59,10 +59,18 @@ DOWNLOADS: tuple[tuple[str, str], ...] = (
 #: 4,900 elements (1 s of blocking time on Lighthouse's phone, 17 points under the theme's docs
 #: page); at 100 KB and 42 cards it was still 14 under.
 PAGE_BUDGET = 80_000
-#: Cards on a category page at most, whatever their bytes (a card costs a phone about 38
-#: elements; a framework's is small in bytes but not in elements). The real catalog's four
-#: fullest topics (32 to 38 cards) come in two parts.
-CARDS_PER_PAGE = 30
+#: Default budget of a category page's content in elements (cards, the timeline and the
+#: stubs of later cards; the theme's header, navigation and footer add about 350). A phone's
+#: style and layout passes cost about one element each: at 2,000 entries the largest subtopic
+#: held 30 cards and a 60-work timeline, 1,850 elements in all, and scored 13 points under the
+#: docs page (470 elements); the topic page of 1,300 elements scored 3 under.
+ELEMENT_BUDGET = 800
+#: Cards of a category page laid out at load; the rest are laid out as they near the screen
+#: (``content-visibility: auto``), so the page's load costs a phone about the same however
+#: many cards it holds (at 2,000 entries, a part of 21 cards: 202 ms of blocking time on
+#: Lighthouse's phone, 89 ms with all but three deferred, as the docs page). Three cards fill a
+#: phone's screen.
+EAGER_CARDS = 3
 #: Default budget of the one-line lists (papers by year, kinds), in estimated bytes (about
 #: 2.5 times what their lines take): about 230 lines a page. At 395 lines (the real catalog's
 #: papers by year, one page) Lighthouse's phone scored the page 9 points under the docs page;
@@ -304,6 +312,7 @@ class PageBuilder:
         *,
         edit_base: str,
         budget: int = PAGE_BUDGET,
+        elements: int = ELEMENT_BUDGET,
         list_budget: int = LIST_BUDGET,
         bib_files: Mapping[str, str] | None = None,
     ) -> None:
@@ -323,6 +332,8 @@ class PageBuilder:
             raise SiteDataError(str(err)) from err
         self.edit_base = edit_base
         self.budget = budget
+        #: A category page's budget of content elements (cards, timeline, stubs).
+        self.elements = elements
         #: The one-line lists' budget (their lines are lighter than cards: a budget of their own).
         self.list_budget = list_budget
         self.env = Environment(
@@ -401,23 +412,29 @@ class PageBuilder:
     def _plan_category(self, category_id: str) -> _CategoryPlan:
         """Plan a category's page: a top-level one, or one subcategory of it (a page each).
 
-        Cards live on the page of their entry's primary category; a page bigger than the
-        budget is split in parts. A top-level page with subcategories lists their entries in
-        one line each (an overview), so its old anchors keep leading to the cards.
+        Cards live on the page of their entry's primary category; a page past its budget of
+        bytes or elements is split in parts. The first part also holds the timeline, the
+        start-here list and the stubs of the later parts' cards, so its cards get less room. A
+        top-level page with subcategories lists their entries in one line each (an overview),
+        so its old anchors keep leading to the cards.
         """
         cat = self.catalog.categories[category_id]
         first_src = f"{cat.id}.md" if cat.parent is None else f"{cat.parent}/{cat.id}.md"
-        sections: list[tuple[str, str, list[Entry]]] = [
-            ("", "", self.catalog.in_category(cat.id, primary=True))
-        ]
-        sizes = {e.id: self._card_size(e) for _t, _a, entries in sections for e in entries}
-        parts = self._split(sections, sizes, self.budget, most=CARDS_PER_PAGE)
+        entries = self.catalog.in_category(cat.id, primary=True)
+        sections: list[tuple[str, str, list[Entry]]] = [("", "", entries)]
+        costs = {e.id: (self._card_size(e), self._card_elements(e)) for e in entries}
+        budget = (self.budget, self.elements)
+        fixed = self._first_part_elements(cat.id)
+        parts = self._split(sections, costs, (self.budget, self.elements - fixed), budget)
         if len(parts) > 1:
             # The first part also lists the later parts' first entries (stubs that keep their
             # ids): plan again with room for them, so no page grows far past the budget.
-            later = [e for part in parts[1:] for _t, _a, entries in part for e in entries]
-            room = self.budget - sum(map(_stub_size, later[:LINE_LIMIT]))
-            parts = self._split(sections, sizes, room, most=CARDS_PER_PAGE)
+            later = [e for part in parts[1:] for _t, _a, es in part for e in es][:LINE_LIMIT]
+            room = (
+                self.budget - sum(map(_stub_size, later)),
+                self.elements - fixed - 2 * len(later) - 2,
+            )
+            parts = self._split(sections, costs, room, budget)
         base = page_url(first_src)
         urls = [base if i == 0 else f"{base}{i + 1}/" for i in range(len(parts))]
         return _CategoryPlan(cat.id, first_src, list(zip(urls, parts, strict=True)))
@@ -425,33 +442,48 @@ class PageBuilder:
     def _split(
         self,
         sections: Sequence[tuple[str, str, Sequence[Entry]]],
-        sizes: Mapping[str, int],
-        first: int,
-        rest: int | None = None,
-        *,
-        most: int | None = None,
+        costs: Mapping[str, tuple[int, int]],
+        first: tuple[int, int],
+        rest: tuple[int, int],
     ) -> list[list[tuple[str, str, list[Entry]]]]:
-        """Cut sections into parts: the first takes ``first`` bytes, others ``rest`` (budget).
+        """Cut sections into parts within budgets of (bytes, elements): ``first``, then ``rest``.
 
-        ``most`` also bounds the entries of a part (a card costs a phone its elements,
-        whatever its bytes).
+        A part holds at least one entry, however costly.
         """
-        rest = self.budget if rest is None else rest
         parts: list[list[tuple[str, str, list[Entry]]]] = [[]]
-        used, count, budget = 0, 0, first
+        used_bytes, used_elements = 0, 0
+        budget_bytes, budget_elements = first
         for title, anchor, entries in sections:
             current: list[Entry] = []
             parts[-1].append((title, anchor, current))
             for entry in entries:
-                full = used + sizes[entry.id] > budget or (most is not None and count >= most)
-                if used and full:
+                size, elements = costs[entry.id]
+                full = (
+                    used_bytes + size > budget_bytes or used_elements + elements > budget_elements
+                )
+                if used_bytes and full:
                     current = []
                     parts.append([(title, anchor, current)])
-                    used, count, budget = 0, 0, rest
+                    used_bytes, used_elements = 0, 0
+                    budget_bytes, budget_elements = rest
                 current.append(entry)
-                used += sizes[entry.id]
-                count += 1
+                used_bytes += size
+                used_elements += elements
         return parts
+
+    def _first_part_elements(self, category_id: str) -> int:
+        """Estimate the elements a category's first part holds besides cards and stubs.
+
+        The timeline (about five a work: its node, label and arrow, and its line in the text
+        version), the start-here list, and the one-line list of entries filed elsewhere.
+        """
+        cat = self.catalog.categories[category_id]
+        elements = 3 + 2 * len(cat.start_here)
+        if not cat.children:
+            dated = sum(1 for e in self.catalog.in_category(cat.id) if e.year is not None)
+            elements += 10 + 5 * min(dated, TIMELINE_LIMIT) if dated >= 2 else 0
+        secondary = len(self.catalog.in_category(cat.id, primary=False))
+        return elements + 3 * min(secondary, SEE_ALSO_LIMIT)
 
     def _card_size(self, entry: Entry) -> int:
         """Estimate a card's HTML size without rendering links (enough to plan parts).
@@ -467,6 +499,43 @@ class PageBuilder:
             + (400 if entry.kind == "paper" else 0)
             + 150 * (len(entry.links) + len(entry.tags))
         )
+
+    def _card_elements(self, entry: Entry) -> int:
+        """Count the elements of an entry's card as the card template writes them.
+
+        Counted, not rendered: the links of a card need the layout this estimate helps plan.
+        (A test holds it to the rendered cards of the real catalog.)
+        """
+        facts = card_facts(entry, self.metadata.get(entry.id))
+        related = len(self.catalog.related_of(entry.id))
+        badges = len(metadata_flags(self.metadata.get(entry.id)))
+        badges += (entry.status in ("archived", "dead")) + bool(
+            entry.status == "dead" and entry.archive_url
+        )
+        elements = (
+            6  # article, h3 and its two links, the meta line and its kind badge
+            + badges
+            + (entry.year is not None)
+            + (entry.venue is not None)
+            + (1 if entry.authors else 0)
+            + 1  # description
+            + (1 + len(entry.links) if entry.links else 0)
+            + (1 + len(entry.tags) if entry.tags else 0)
+            + (len(entry.categories) if len(entry.categories) > 1 else 0)
+            + (1 + related if related else 0)
+            + 3  # the edit line: permalink, edit link
+            + (1 if entry.id in self.entry_bib else 0)
+            + (2 if bibtex(entry) is not None else 0)
+            + (4 if entry.capabilities is not None else 0)
+        )
+        if entry.maintenance is not None:
+            elements += 3 if entry.maintenance.source else 1
+        if facts is not None:
+            if facts.repo:
+                elements += 3 if facts.repo_as_of else 1
+            if facts.venue or facts.ids:
+                elements += 1 + (2 if facts.venue else 0) + len(facts.ids)
+        return elements
 
     def _render_category(self, plan: _CategoryPlan) -> list[SitePage]:
         """Render the pages of one category's page plan (one, or a first page plus parts)."""
@@ -503,6 +572,7 @@ class PageBuilder:
                 part=index + 1,
                 parts=[(relative(url, u), n + 1) for n, u in enumerate(urls)],
                 cards=cards,
+                eager=EAGER_CARDS,
                 secondary=[self.compact(e, url) for e in secondary[:SEE_ALSO_LIMIT]],
                 secondary_more=(
                     (len(secondary) - SEE_ALSO_LIMIT, self._explore_category(url, cat.id))
@@ -694,10 +764,14 @@ class PageBuilder:
         ``chart`` leaves a place for a chart on the first page; ``omit`` names what the lines
         leave out because their headings say it ("kind", "year").
         """
-        sizes = {
-            e.id: 400 + len(e.title) + len(e.description) for _h, _a, es in sections for e in es
+        # Lines are budgeted by their bytes alone (each is three elements, a fixed share).
+        costs = {
+            e.id: (400 + len(e.title) + len(e.description), 0)
+            for _h, _a, es in sections
+            for e in es
         }
-        parts = self._split(sections, sizes, self.list_budget, self.list_budget)
+        budget = (self.list_budget, 0)
+        parts = self._split(sections, costs, budget, budget)
         srcs = [f"{base_src}.md"] + [f"{base_src}/{i + 1}.md" for i in range(1, len(parts))]
         urls = [page_url(s) for s in srcs]
         starts: dict[str, str] = {}
