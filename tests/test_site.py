@@ -194,6 +194,7 @@ def test_pages_exist_and_none_is_too_big(real_site: Path) -> None:
         "index.html",
         "explore/index.html",
         "explore/index.json",
+        "explore/text.json",
         "papers-by-year/index.html",
         "kinds/papers/index.html",
         "kinds/software/index.html",
@@ -448,6 +449,13 @@ def test_explore_index_holds_every_entry(real_site: Path) -> None:
     assert [row["id"] for row in index["entries"]] == [e.id for e in catalog]
     horovod = next(r for r in index["entries"] if r["id"] == "horovod")
     assert horovod["h"] == "../parallelism/data-parallelism/#horovod"
+    # Authors and descriptions are only the text filter's: a file of their own, fetched on use.
+    assert not {"a", "d"} & set(horovod)
+    words = json.loads((real_site / "explore" / "text.json").read_text(encoding="utf-8"))
+    assert list(words) == sorted(e.id for e in catalog)
+    zero = catalog.get("rajbhandari2020zero")
+    assert zero is not None
+    assert words[zero.id].startswith(zero.authors[0]) and words[zero.id].endswith(zero.description)
 
 
 def test_search_finds_horovod_at_its_anchor(real_site: Path) -> None:

@@ -47,7 +47,11 @@
     current = {
       root: root,
       path: location.pathname,
-      restore: function () { if (data) { dropUnwritten(); readQuery(); render(); } }
+      restore: function () {
+        if (!data) return;
+        dropUnwritten(); readQuery(); render();
+        if (form.elements.text.value.trim()) loadWords();
+      }
     };
 
     fetch(new URL(root.getAttribute("data-index"), location.href).href)
@@ -64,14 +68,19 @@
         data.categoryTitle = {};
         index.categories.forEach(function (c) { data.categoryTitle[c[0]] = c[1]; });
         /* Lower-cased once, not on every keystroke: the text filter's haystack and the title
-         * the sort compares. */
+         * the sort compares. Authors and descriptions join the haystack when the text filter
+         * is first used (loadWords). */
         index.entries.forEach(function (row) {
           row.lower = row.t.toLowerCase();
-          row.haystack = (row.t + " " + row.a + " " + row.d + " " + row.id).toLowerCase();
+          row.haystack = row.lower + " " + row.id.toLowerCase();
         });
         readQuery();
         render();
-        root.setAttribute("data-ready", "true");
+        if (form.elements.text.value.trim()) {
+          loadWords(function () { root.setAttribute("data-ready", "true"); });
+        } else {
+          root.setAttribute("data-ready", "true");
+        }
       })
       .catch(function (error) {
         root.setAttribute("data-ready", "error");
@@ -80,6 +89,42 @@
         p.textContent = "Could not load the catalog index (" + error.message + ").";
         root.appendChild(p);
       });
+
+    /* The authors and description of every entry (explore/text.json, about 40% of what the
+     * index would weigh), fetched the first time the text filter is used: a view that filters
+     * by kind, category or tag never pays for them (at 5,000 entries, one long task less for
+     * a phone at load). Until they arrive the text filter matches titles and ids; the table
+     * is drawn again when they come. ``then`` runs once they are in (or failed to come). */
+    var words = "none";
+    var waiting = [];
+    function loadWords(then) {
+      if (then) waiting.push(then);
+      if (words !== "none") {
+        if (words === "ready") waiting.splice(0).forEach(function (f) { f(); });
+        return;
+      }
+      words = "loading";
+      root.setAttribute("data-text", "loading");
+      fetch(new URL(root.getAttribute("data-text-index"), location.href).href)
+        .then(function (response) {
+          if (!response.ok) throw new Error("HTTP " + response.status);
+          return response.json();
+        })
+        .then(function (text) {
+          data.entries.forEach(function (row) {
+            var more = text[row.id];
+            if (typeof more === "string") row.haystack += " " + more.toLowerCase();
+          });
+          words = "ready";
+          root.setAttribute("data-text", "ready");
+          if (form.elements.text.value.trim()) render();
+        })
+        .catch(function () {
+          words = "none";   /* titles only; the next use of the field tries again */
+          root.setAttribute("data-text", "error");
+        })
+        .then(function () { waiting.splice(0).forEach(function (f) { f(); }); });
+    }
 
     /* Set every filter and the sort from the address (absent ones to their defaults). */
     function readQuery() {
@@ -297,8 +342,10 @@
       return tr;
     }
 
+    form.elements.text.addEventListener("focus", function () { if (data) loadWords(); });
     form.addEventListener("input", function (event) {
       if (!data || event.target.tagName === "SELECT") return;   /* selects: on "change" */
+      if (event.target === form.elements.text) loadWords();
       var mode = typing === event.target ? "replace" : "push";
       typing = event.target;
       update(mode);

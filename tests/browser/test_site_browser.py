@@ -376,6 +376,11 @@ def explore_ready(page: Any) -> None:
     page.locator("#ddl-explore[data-ready='true']").wait_for(timeout=15000)
 
 
+def words_ready(page: Any) -> None:
+    """Wait until the text filter has the authors and descriptions (fetched on first use)."""
+    page.locator("#ddl-explore[data-text='ready']").wait_for(timeout=15000)
+
+
 def shown_rows(page: Any) -> list[str]:
     """Return the ids of the Explore rows, in the order shown."""
     ids: list[str] = page.locator("#ddl-explore tbody tr").evaluate_all(ROW_IDS)
@@ -411,6 +416,7 @@ def test_explore_view_is_shared_by_its_address(tab: Tab, browser: Any, base_url:
     page.fill("input[name='from']", str(row["y"] - 3))
     page.fill("input[name='to']", str(row["y"]))
     page.fill("input[name='text']", word)
+    words_ready(page)
     page.locator("button[data-sort='y']").click()
     page.locator("button[data-sort='y']").click()  # newest first
     rows = shown_rows(page)
@@ -912,3 +918,26 @@ def test_later_cards_wait_for_the_screen_and_anchors_still_reach_them(
         assert box.evaluate("e => getComputedStyle(e).contentVisibility") == "visible"
     finally:
         page.context.close()
+
+
+def test_explore_text_filter_fetches_descriptions_on_first_use(tab: Tab, base_url: str) -> None:
+    """Opening Explore fetches no words; the text filter fetches them once, and then a word
+    found only in a description finds its entry."""
+    page = tab.page
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.goto(base_url + "explore/", wait_until="networkidle")
+    explore_ready(page)
+    page.locator("select[name='kind']").select_option("paper")
+    assert not any(url.endswith("/explore/text.json") for url in fetched)
+    page.locator("input[name='text']").press_sequentially("memory redundancy", delay=30)
+    words_ready(page)
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#ddl-explore tbody tr')]"
+        ".some(tr => tr.dataset.id === 'rajbhandari2020zero')"
+    )
+    assert sum(url.endswith("/explore/text.json") for url in fetched) == 1
+    page.locator("input[name='text']").fill("")
+    page.locator("input[name='text']").press_sequentially("memory redundancy", delay=30)
+    assert sum(url.endswith("/explore/text.json") for url in fetched) == 1
+    assert tab.errors == []

@@ -807,7 +807,7 @@ class PageBuilder:
     # -- explore -----------------------------------------------------------------------------
 
     def _explore_page(self) -> SitePage:
-        """Render the Explore page and its JSON index (one row per entry)."""
+        """Render the Explore page, its JSON index (a row per entry) and the text filter's words."""
         url = page_url("explore.md")
         rows = []
         for e in self.catalog:
@@ -820,8 +820,6 @@ class PageBuilder:
                     "y": e.year,
                     "c": list(dict.fromkeys(list(e.categories) + top)),
                     "g": list(e.tags),
-                    "a": authors_text(e.authors) or "",
-                    "d": e.description,
                     "h": relative(url, self.layout.permalink(e.id)),
                     "m": e.maintenance.state if e.maintenance else None,
                 }
@@ -837,6 +835,12 @@ class PageBuilder:
         }
         text = json.dumps(index, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
         self.layout.files.append(SiteFile("explore/index.json", text))
+        # What only the text filter reads, fetched on its first use: authors and description.
+        words = {
+            e.id: f"{authors_text(e.authors) or ''} {e.description}".strip() for e in self.catalog
+        }
+        text = json.dumps(words, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        self.layout.files.append(SiteFile("explore/text.json", text))
         years = [e.year for e in self.catalog if e.year is not None]
         markdown = self.env.get_template("explore.md.j2").render(
             kinds=index["kinds"],
