@@ -55,6 +55,16 @@ def site_sources(root: Path) -> Path:
     return root
 
 
+def with_options(root: Path, **options: int) -> Path:
+    """Give the ddl-catalog plugin these options in ``root``'s mkdocs.yml; return ``root``."""
+    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    lines = "".join(f"      {name}: {value}\n" for name, value in options.items())
+    (root / "mkdocs.yml").write_text(
+        config.replace("  - ddl-catalog\n", "  - ddl-catalog:\n" + lines), encoding="utf-8"
+    )
+    return root
+
+
 # -- an HTML link checker ---------------------------------------------------------------------
 
 
@@ -638,11 +648,7 @@ def test_hostile_category_and_settings_values_show_as_text_on_every_page(
         + 'group: "<b onclick=alert(8)>G</b>", help: "\\"><img src=x onerror=alert(9)>"}\n',
         encoding="utf-8",
     )
-    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
-    (root / "mkdocs.yml").write_text(  # parts: their titles come from the page's heading
-        config.replace("  - ddl-catalog\n", "  - ddl-catalog:\n      page_budget: 3000\n"),
-        encoding="utf-8",
-    )
+    with_options(root, page_budget=3000)  # parts: their titles come from the page's heading
     site = build_site(root)
     seen: dict[str, _Live] = {}
     for page in sorted(site.rglob("*.html")):
@@ -686,12 +692,7 @@ def forty_papers(*, over_years: bool = False) -> dict[str, str]:
 def test_big_categories_are_split_and_permalinks_still_work(
     catalog_dir: Callable[..., Path],
 ) -> None:
-    root = site_sources(catalog_dir(forty_papers()))
-    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
-    (root / "mkdocs.yml").write_text(
-        config.replace("  - ddl-catalog\n", "  - ddl-catalog:\n      page_budget: 12000\n"),
-        encoding="utf-8",
-    )
+    root = with_options(site_sources(catalog_dir(forty_papers())), page_budget=12_000)
     site = build_site(root)
     parts = sorted(p.parent.name for p in (site / "parallelism").glob("*/index.html"))
     assert parts, "expected parts under /parallelism/"
@@ -708,15 +709,7 @@ def test_long_one_line_lists_have_a_budget_of_their_own(
 ) -> None:
     """Year and kind lists come in parts by their own budget; category pages keep theirs."""
     papers = forty_papers(over_years=True)
-    root = site_sources(catalog_dir(papers))
-    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
-    (root / "mkdocs.yml").write_text(
-        config.replace(
-            "  - ddl-catalog\n",
-            "  - ddl-catalog:\n      list_budget: 8000\n      page_elements: 100000\n",
-        ),
-        encoding="utf-8",
-    )
+    root = with_options(site_sources(catalog_dir(papers)), list_budget=8000, page_elements=100_000)
     site = build_site(root)
     assert list((site / "papers-by-year").glob("*/index.html")), "the year list is in parts"
     assert list((site / "kinds" / "papers").glob("*/index.html")), "so is the kind list"
@@ -1010,12 +1003,7 @@ def test_long_one_line_lists_on_a_topic_page_stop_at_a_limit_and_keep_every_anch
         )
         for path, text in forty_papers().items()
     }
-    root = site_sources(catalog_dir(papers))
-    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
-    (root / "mkdocs.yml").write_text(
-        config.replace("  - ddl-catalog\n", "  - ddl-catalog:\n      page_budget: 12000\n"),
-        encoding="utf-8",
-    )
+    root = with_options(site_sources(catalog_dir(papers)), page_budget=12_000)
     site = build_site(root)
     for page in (
         site / "parallelism" / "index.html",
@@ -1045,12 +1033,7 @@ CARD = re.compile(r'<article class="ddl-entry[^"]*">\n<h3 id="([^"]+)">.*?</arti
 def test_a_category_page_holds_its_budget_of_elements_whatever_its_bytes(
     catalog_dir: Callable[..., Path],
 ) -> None:
-    root = site_sources(catalog_dir(forty_papers()))
-    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
-    (root / "mkdocs.yml").write_text(
-        config.replace("  - ddl-catalog\n", "  - ddl-catalog:\n      page_elements: 300\n"),
-        encoding="utf-8",
-    )
+    root = with_options(site_sources(catalog_dir(forty_papers())), page_elements=300)
     site = build_site(root)
     pages = sorted((site / "parallelism").glob("**/index.html"))
     cards = [CARD.findall(p.read_text(encoding="utf-8")) for p in pages]

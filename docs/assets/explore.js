@@ -76,11 +76,9 @@
         });
         readQuery();
         render();
-        if (form.elements.text.value.trim()) {
-          loadWords(function () { root.setAttribute("data-ready", "true"); });
-        } else {
-          root.setAttribute("data-ready", "true");
-        }
+        var ready = function () { root.setAttribute("data-ready", "true"); };
+        if (form.elements.text.value.trim()) loadWords().then(ready);
+        else ready();
       })
       .catch(function (error) {
         root.setAttribute("data-ready", "error");
@@ -94,18 +92,13 @@
      * index would weigh), fetched the first time the text filter is used: a view that filters
      * by kind, category or tag never pays for them (at 5,000 entries, one long task less for
      * a phone at load). Until they arrive the text filter matches titles and ids; the table
-     * is drawn again when they come. ``then`` runs once they are in (or failed to come). */
-    var words = "none";
-    var waiting = [];
-    function loadWords(then) {
-      if (then) waiting.push(then);
-      if (words !== "none") {
-        if (words === "ready") waiting.splice(0).forEach(function (f) { f(); });
-        return;
-      }
-      words = "loading";
+     * is drawn again when they come. The promise settles once they are in or failed to come;
+     * after a failure the next use of the field tries again. */
+    var words = null;
+    function loadWords() {
+      if (words) return words;
       root.setAttribute("data-text", "loading");
-      fetch(new URL(root.getAttribute("data-text-index"), location.href).href)
+      words = fetch(new URL(root.getAttribute("data-text-index"), location.href).href)
         .then(function (response) {
           if (!response.ok) throw new Error("HTTP " + response.status);
           return response.json();
@@ -115,15 +108,14 @@
             var more = text[row.id];
             if (typeof more === "string") row.haystack += " " + more.toLowerCase();
           });
-          words = "ready";
           root.setAttribute("data-text", "ready");
           if (form.elements.text.value.trim()) render();
         })
         .catch(function () {
-          words = "none";   /* titles only; the next use of the field tries again */
+          words = null;   /* titles only until the next try */
           root.setAttribute("data-text", "error");
-        })
-        .then(function () { waiting.splice(0).forEach(function (f) { f(); }); });
+        });
+      return words;
     }
 
     /* Set every filter and the sort from the address (absent ones to their defaults). */

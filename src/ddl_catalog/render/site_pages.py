@@ -506,6 +506,8 @@ class PageBuilder:
         Counted, not rendered: the links of a card need the layout this estimate helps plan.
         (A test holds it to the rendered cards of the real catalog.)
         """
+        from ddl_catalog.export.bibtex import CITABLE_KINDS
+
         facts = card_facts(entry, self.metadata.get(entry.id))
         related = len(self.catalog.related_of(entry.id))
         badges = len(metadata_flags(self.metadata.get(entry.id)))
@@ -525,7 +527,7 @@ class PageBuilder:
             + (1 + related if related else 0)
             + 3  # the edit line: permalink, edit link
             + (1 if entry.id in self.entry_bib else 0)
-            + (2 if bibtex(entry) is not None else 0)
+            + (2 if entry.kind in CITABLE_KINDS else 0)  # the copy button and its span
             + (4 if entry.capabilities is not None else 0)
         )
         if entry.maintenance is not None:
