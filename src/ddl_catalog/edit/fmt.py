@@ -69,15 +69,32 @@ NESTED_ORDER: dict[str, tuple[str, ...]] = {
     "related": ("id", "relation"),
     "maintenance": (
         "state",
+        "as_of",
         "checked",
         "last_commit",
+        "last_commit_url",
+        "newest_commit",
+        "release",
+        "version",
+        "date",
+        "url",
+        "notice",
         "source",
         "evidence",
         "moved_to",
         "superseded_by",
     ),
     # The keys of capabilities, and of each of its cells (the cell ids stay in their order).
-    "capabilities": ("as_of", "cells", "value", "note", "source"),
+    "capabilities": (
+        "as_of",
+        "checked",
+        "cells",
+        "value",
+        "via",
+        "covers",
+        "note",
+        "source",
+    ),
 }
 #: Values always written double-quoted, as (key, nested key or None).
 #: Dates are text, and a capability's value too: unquoted, YAML 1.1 readers take yes and no for
@@ -87,8 +104,13 @@ ALWAYS_QUOTED: frozenset[tuple[str, str | None]] = frozenset(
         ("identifiers", "arxiv"),
         ("added", None),
         ("maintenance", "checked"),
+        ("maintenance", "as_of"),
         ("maintenance", "last_commit"),
+        ("maintenance", "newest_commit"),
+        ("maintenance", "date"),
+        ("maintenance", "version"),
         ("capabilities", "as_of"),
+        ("capabilities", "checked"),
         ("capabilities", "value"),
     }
 )

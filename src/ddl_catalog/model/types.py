@@ -39,9 +39,11 @@ FIELD_ORDER: tuple[str, ...] = (
     "categories",
     "tags",
     "authors",
+    "team",
     "year",
     "venue",
     "venue_year",
+    "pages",
     "identifiers",
     "links",
     "related",
@@ -97,6 +99,7 @@ class Identifiers:
 #: How each maintenance state reads for a reader (short, sentence case).
 MAINTENANCE_LABELS: dict[str, str] = {
     "active": "Active",
+    "winding-down": "Winding down",
     "maintenance-only": "Maintenance only",
     "unmaintained": "Unmaintained",
     "archived": "Archived",
@@ -108,16 +111,44 @@ MAINTENANCE_LABELS: dict[str, str] = {
 
 
 @dataclass(frozen=True, slots=True)
+class Release:
+    """The latest release of a project that was read: its version, date and page."""
+
+    version: str
+    date: str
+    url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Maintenance:
-    """Whether a project is still looked after, with the evidence and the day it was read."""
+    """Whether a project is still looked after: the state, the evidence and its dates.
+
+    ``as_of`` is the date of the evidence (a snapshot's newest commit, a release, a notice);
+    ``checked`` is the day it was read. Cards show the first as the claim's date.
+    """
 
     state: str
     checked: str
+    as_of: str | None = None
     source: str | None = None
     evidence: str | None = None
     last_commit: str | None = None
+    last_commit_url: str | None = None
+    newest_commit: str | None = None
+    #: The latest release; None when not read, "none" when the project publishes no releases.
+    release: Release | str | None = None
+    notice: str | None = None
     moved_to: str | None = None
     superseded_by: str | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Maintenance:
+        """Build the block from a validated mapping."""
+        fields = dict(data)
+        release = fields.pop("release", None)
+        if isinstance(release, Mapping):
+            release = Release(**release)
+        return cls(**fields, release=release)
 
     @property
     def label(self) -> str:
@@ -137,6 +168,12 @@ class Cell:
     value: str
     note: str | None = None
     source: str | None = None
+    #: The entry through which the capability comes (its hardware limits then apply).
+    via: str | None = None
+    #: The hardware generations or versions the evidence covers.
+    covers: str | None = None
+    #: The date of this cell's evidence when it differs from the block's.
+    as_of: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +182,7 @@ class Capabilities:
 
     as_of: str
     cells: Mapping[str, Cell]
+    checked: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,9 +198,11 @@ class Entry:
     source: str
     tags: tuple[str, ...] = ()
     authors: tuple[str, ...] = ()
+    team: str | None = None
     year: int | None = None
     venue: str | None = None
     venue_year: int | None = None
+    pages: str | None = None
     identifiers: Identifiers = field(default_factory=Identifiers)
     links: tuple[Link, ...] = ()
     related: tuple[Related, ...] = ()
@@ -196,9 +236,11 @@ class Entry:
             source=source,
             tags=tuple(data.get("tags") or ()),
             authors=tuple(data.get("authors") or ()),
+            team=data.get("team"),
             year=data.get("year"),
             venue=data.get("venue"),
             venue_year=data.get("venue_year"),
+            pages=data.get("pages"),
             identifiers=Identifiers(
                 arxiv=ids.get("arxiv"), doi=ids.get("doi"), github=ids.get("github")
             ),
@@ -212,10 +254,13 @@ class Entry:
             added=data.get("added"),
             status=data.get("status", "active"),
             archive_url=data.get("archive_url"),
-            maintenance=Maintenance(**data["maintenance"]) if "maintenance" in data else None,
+            maintenance=(
+                Maintenance.from_dict(data["maintenance"]) if "maintenance" in data else None
+            ),
             capabilities=(
                 Capabilities(
                     as_of=data["capabilities"]["as_of"],
+                    checked=data["capabilities"].get("checked"),
                     cells={k: Cell(**v) for k, v in data["capabilities"]["cells"].items()},
                 )
                 if "capabilities" in data

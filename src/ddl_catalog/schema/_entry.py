@@ -18,6 +18,7 @@ JsonSchemaValuesException = JsonSchemaValueException
 
 REGEX_PATTERNS = {
     '^[a-z0-9]+(-[a-z0-9]+)*$': re.compile('^[a-z0-9]+(-[a-z0-9]+)*\\Z'),
+    '^[0-9A-Za-z]+(-[0-9A-Za-z]+)?$': re.compile('^[0-9A-Za-z]+(-[0-9A-Za-z]+)?\\Z'),
     '^([0-9]{4}\\.[0-9]{4,5}|[a-z-]+(\\.[A-Z]{2})?/[0-9]{7})$': re.compile('^([0-9]{4}\\.[0-9]{4,5}|[a-z-]+(\\.[A-Z]{2})?/[0-9]{7})\\Z'),
     '^10\\.[0-9]{4,9}/\\S+$': re.compile('^10\\.[0-9]{4,9}/\\S+\\Z'),
     '^[A-Za-z0-9-]+/[A-Za-z0-9._-]+$': re.compile('^[A-Za-z0-9-]+/[A-Za-z0-9._-]+\\Z'),
@@ -133,6 +134,17 @@ def validate_https___ddl_catalog_github_io_schema_entry_schema_json(data, custom
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".authors[{data__authors_x}]".format(**locals()) + " must be longer than or equal to 1 characters")
                         if data__authors_item_len > 120:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".authors[{data__authors_x}]".format(**locals()) + " must be shorter than or equal to 120 characters")
+        if "team" in data_keys:
+            data_keys.remove("team")
+            data__team = data["team"]
+            if not isinstance(data__team, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".team must be string")
+            if isinstance(data__team, str):
+                data__team_len = len(data__team)
+                if data__team_len < 2:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".team must be longer than or equal to 2 characters")
+                if data__team_len > 120:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".team must be shorter than or equal to 120 characters")
         if "year" in data_keys:
             data_keys.remove("year")
             data__year = data["year"]
@@ -154,6 +166,17 @@ def validate_https___ddl_catalog_github_io_schema_entry_schema_json(data, custom
             data__venueyear = data["venue_year"]
             if not isinstance(data__venueyear, (int)) and not (isinstance(data__venueyear, float) and data__venueyear.is_integer()) or isinstance(data__venueyear, bool):
                 raise JsonSchemaValueException("" + (name_prefix or "data") + ".venue_year must be integer")
+        if "pages" in data_keys:
+            data_keys.remove("pages")
+            data__pages = data["pages"]
+            if not isinstance(data__pages, (str)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".pages must be string")
+            if isinstance(data__pages, str):
+                data__pages_len = len(data__pages)
+                if data__pages_len > 30:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".pages must be shorter than or equal to 30 characters")
+                if not REGEX_PATTERNS['^[0-9A-Za-z]+(-[0-9A-Za-z]+)?$'].search(data__pages):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".pages must match pattern ^[0-9A-Za-z]+(-[0-9A-Za-z]+)?$")
         if "identifiers" in data_keys:
             data_keys.remove("identifiers")
             data__identifiers = data["identifiers"]
@@ -348,16 +371,84 @@ def validate_https___ddl_catalog_github_io_schema_entry_schema_json(data, custom
                 if "state" in data__maintenance_keys:
                     data__maintenance_keys.remove("state")
                     data__maintenance__state = data__maintenance["state"]
-                    if not (isinstance(data__maintenance__state, str) and data__maintenance__state == 'active' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'maintenance-only' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'unmaintained' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'archived' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'deprecated' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'moved' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'superseded' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'unknown'):
-                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.state must be one of ['active', 'maintenance-only', 'unmaintained', 'archived', 'deprecated', 'moved', 'superseded', 'unknown']")
+                    if not (isinstance(data__maintenance__state, str) and data__maintenance__state == 'active' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'winding-down' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'maintenance-only' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'unmaintained' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'archived' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'deprecated' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'moved' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'superseded' or isinstance(data__maintenance__state, str) and data__maintenance__state == 'unknown'):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.state must be one of ['active', 'winding-down', 'maintenance-only', 'unmaintained', 'archived', 'deprecated', 'moved', 'superseded', 'unknown']")
                 if "checked" in data__maintenance_keys:
                     data__maintenance_keys.remove("checked")
                     data__maintenance__checked = data__maintenance["checked"]
                     validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_date(data__maintenance__checked, custom_formats, (name_prefix or "data") + ".maintenance.checked")
+                if "as_of" in data__maintenance_keys:
+                    data__maintenance_keys.remove("as_of")
+                    data__maintenance__asof = data__maintenance["as_of"]
+                    validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_date(data__maintenance__asof, custom_formats, (name_prefix or "data") + ".maintenance.as_of")
                 if "last_commit" in data__maintenance_keys:
                     data__maintenance_keys.remove("last_commit")
                     data__maintenance__lastcommit = data__maintenance["last_commit"]
                     validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_date(data__maintenance__lastcommit, custom_formats, (name_prefix or "data") + ".maintenance.last_commit")
+                if "last_commit_url" in data__maintenance_keys:
+                    data__maintenance_keys.remove("last_commit_url")
+                    data__maintenance__lastcommiturl = data__maintenance["last_commit_url"]
+                    validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_url(data__maintenance__lastcommiturl, custom_formats, (name_prefix or "data") + ".maintenance.last_commit_url")
+                if "newest_commit" in data__maintenance_keys:
+                    data__maintenance_keys.remove("newest_commit")
+                    data__maintenance__newestcommit = data__maintenance["newest_commit"]
+                    validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_date(data__maintenance__newestcommit, custom_formats, (name_prefix or "data") + ".maintenance.newest_commit")
+                if "release" in data__maintenance_keys:
+                    data__maintenance_keys.remove("release")
+                    data__maintenance__release = data__maintenance["release"]
+                    data__maintenance__release_one_of_count1 = 0
+                    if data__maintenance__release_one_of_count1 < 2:
+                        try:
+                            if not (isinstance(data__maintenance__release, str) and data__maintenance__release == 'none'):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.release must be one of ['none']")
+                            data__maintenance__release_one_of_count1 += 1
+                        except (JsonSchemaValueException, JsonSchemaValuesException): pass
+                    if data__maintenance__release_one_of_count1 < 2:
+                        try:
+                            if not isinstance(data__maintenance__release, (dict)):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.release must be object")
+                            data__maintenance__release_is_dict = isinstance(data__maintenance__release, dict)
+                            if data__maintenance__release_is_dict:
+                                data__maintenance__release__missing_keys = set(['version', 'date']) - data__maintenance__release.keys()
+                                if data__maintenance__release__missing_keys:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.release must contain ")
+                                data__maintenance__release_keys = set(data__maintenance__release.keys())
+                                if "version" in data__maintenance__release_keys:
+                                    data__maintenance__release_keys.remove("version")
+                                    data__maintenance__release__version = data__maintenance__release["version"]
+                                    if not isinstance(data__maintenance__release__version, (str)):
+                                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.release.version must be string")
+                                    if isinstance(data__maintenance__release__version, str):
+                                        data__maintenance__release__version_len = len(data__maintenance__release__version)
+                                        if data__maintenance__release__version_len < 1:
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.release.version must be longer than or equal to 1 characters")
+                                        if data__maintenance__release__version_len > 60:
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.release.version must be shorter than or equal to 60 characters")
+                                if "date" in data__maintenance__release_keys:
+                                    data__maintenance__release_keys.remove("date")
+                                    data__maintenance__release__date = data__maintenance__release["date"]
+                                    validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_date(data__maintenance__release__date, custom_formats, (name_prefix or "data") + ".maintenance.release.date")
+                                if "url" in data__maintenance__release_keys:
+                                    data__maintenance__release_keys.remove("url")
+                                    data__maintenance__release__url = data__maintenance__release["url"]
+                                    validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_url(data__maintenance__release__url, custom_formats, (name_prefix or "data") + ".maintenance.release.url")
+                                if data__maintenance__release_keys:
+                                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.release must not contain "+str(data__maintenance__release_keys)+" properties")
+                            data__maintenance__release_one_of_count1 += 1
+                        except (JsonSchemaValueException, JsonSchemaValuesException): pass
+                    if data__maintenance__release_one_of_count1 != 1:
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.release must be valid exactly by one definition")
+                if "notice" in data__maintenance_keys:
+                    data__maintenance_keys.remove("notice")
+                    data__maintenance__notice = data__maintenance["notice"]
+                    if not isinstance(data__maintenance__notice, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.notice must be string")
+                    if isinstance(data__maintenance__notice, str):
+                        data__maintenance__notice_len = len(data__maintenance__notice)
+                        if data__maintenance__notice_len < 5:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.notice must be longer than or equal to 5 characters")
+                        if data__maintenance__notice_len > 300:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.notice must be shorter than or equal to 300 characters")
                 if "source" in data__maintenance_keys:
                     data__maintenance_keys.remove("source")
                     data__maintenance__source = data__maintenance["source"]
@@ -402,6 +493,10 @@ def validate_https___ddl_catalog_github_io_schema_entry_schema_json(data, custom
                     data__capabilities_keys.remove("as_of")
                     data__capabilities__asof = data__capabilities["as_of"]
                     validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_date(data__capabilities__asof, custom_formats, (name_prefix or "data") + ".capabilities.as_of")
+                if "checked" in data__capabilities_keys:
+                    data__capabilities_keys.remove("checked")
+                    data__capabilities__checked = data__capabilities["checked"]
+                    validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_date(data__capabilities__checked, custom_formats, (name_prefix or "data") + ".capabilities.checked")
                 if "cells" in data__capabilities_keys:
                     data__capabilities_keys.remove("cells")
                     data__capabilities__cells = data__capabilities["cells"]
@@ -478,6 +573,29 @@ def validate_https___ddl_catalog_github_io_schema_entry_schema_json(data, custom
                                         data__capabilities__cells_value_keys.remove("source")
                                         data__capabilities__cells_value__source = data__capabilities__cells_value["source"]
                                         validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_url(data__capabilities__cells_value__source, custom_formats, (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}.source".format(**locals()))
+                                    if "via" in data__capabilities__cells_value_keys:
+                                        data__capabilities__cells_value_keys.remove("via")
+                                        data__capabilities__cells_value__via = data__capabilities__cells_value["via"]
+                                        if not isinstance(data__capabilities__cells_value__via, (str)):
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}.via".format(**locals()) + " must be string")
+                                        if isinstance(data__capabilities__cells_value__via, str):
+                                            if not REGEX_PATTERNS['^[a-z0-9]+(-[a-z0-9]+)*$'].search(data__capabilities__cells_value__via):
+                                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}.via".format(**locals()) + " must match pattern ^[a-z0-9]+(-[a-z0-9]+)*$")
+                                    if "covers" in data__capabilities__cells_value_keys:
+                                        data__capabilities__cells_value_keys.remove("covers")
+                                        data__capabilities__cells_value__covers = data__capabilities__cells_value["covers"]
+                                        if not isinstance(data__capabilities__cells_value__covers, (str)):
+                                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}.covers".format(**locals()) + " must be string")
+                                        if isinstance(data__capabilities__cells_value__covers, str):
+                                            data__capabilities__cells_value__covers_len = len(data__capabilities__cells_value__covers)
+                                            if data__capabilities__cells_value__covers_len < 2:
+                                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}.covers".format(**locals()) + " must be longer than or equal to 2 characters")
+                                            if data__capabilities__cells_value__covers_len > 80:
+                                                raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}.covers".format(**locals()) + " must be shorter than or equal to 80 characters")
+                                    if "as_of" in data__capabilities__cells_value_keys:
+                                        data__capabilities__cells_value_keys.remove("as_of")
+                                        data__capabilities__cells_value__asof = data__capabilities__cells_value["as_of"]
+                                        validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_date(data__capabilities__cells_value__asof, custom_formats, (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}.as_of".format(**locals()))
                                     if data__capabilities__cells_value_keys:
                                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.cells.{data__capabilities__cells_key}".format(**locals()) + " must not contain "+str(data__capabilities__cells_value_keys)+" properties")
                         if data__capabilities__cells_len != 0:
