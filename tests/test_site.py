@@ -7,6 +7,7 @@ import json
 import os
 import re
 import shutil
+import time
 from collections.abc import Callable, Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -56,12 +57,15 @@ def site_sources(root: Path) -> Path:
 
 
 def with_options(root: Path, **options: int) -> Path:
-    """Give the ddl-catalog plugin these options in ``root``'s mkdocs.yml; return ``root``."""
-    config = (root / "mkdocs.yml").read_text(encoding="utf-8")
-    lines = "".join(f"      {name}: {value}\n" for name, value in options.items())
-    (root / "mkdocs.yml").write_text(
-        config.replace("  - ddl-catalog\n", "  - ddl-catalog:\n" + lines), encoding="utf-8"
+    """Give the site these options (catalog.yml's ``site:``); return ``root``."""
+    settings = root / "catalog.yml"
+    text = (
+        settings.read_text(encoding="utf-8")
+        if settings.exists()
+        else ("title: Awesome Test\ndescription: A test catalog of things.\n")
     )
+    lines = "".join(f"  {name}: {value}\n" for name, value in options.items())
+    settings.write_text(text.rstrip("\n") + "\nsite:\n" + lines, encoding="utf-8")
     return root
 
 
@@ -352,7 +356,8 @@ def test_cards_show_recorded_enrichment_and_nothing_without_it(
 
     frameworks = (site / "frameworks" / "index.html").read_text(encoding="utf-8")
     horovod = card_of(frameworks, "horovod")
-    assert '<p class="ddl-facts">★ 14,011 stars · last push 2023-12-15' in horovod
+    facts = '<p class="ddl-facts" data-search-exclude>★ 14,011 stars · last push 2023-12-15'
+    assert facts in horovod
     assert '(GitHub, as of <time datetime="2026-01-01">2026-01-01</time>)' in horovod
     assert "licence" not in horovod  # GitHub said NOASSERTION: no licence is claimed
     caffe = card_of(frameworks, "caffeonspark")
@@ -386,7 +391,7 @@ def test_horovod_card(real_site: Path) -> None:
     )
     assert 'class="ddl-tag" href="../../explore/?tag=mpi"' in card  # a tag opens Explore
     assert "../tags/#tag:mpi" not in card
-    assert '<a href="../../explore/?tag=mpi" class="md-tag">mpi</a>' in html  # the page's tags
+    assert 'class="md-tag"' not in html  # no page-level tag chips: the cards carry their tags
     assert "Framework" in card
 
 
@@ -475,6 +480,7 @@ def test_search_finds_horovod_at_its_anchor(real_site: Path) -> None:
 
 
 def test_search_has_a_section_per_card_with_its_text(real_site: Path) -> None:
+    """The engine indexes each card (its heading carries the id) and no page-level tags."""
     index = json.loads((real_site / "search" / "search_index.json").read_text(encoding="utf-8"))
     docs = {d["location"]: d for d in index["docs"]}
     order = [d["location"] for d in index["docs"]]
@@ -484,7 +490,7 @@ def test_search_has_a_section_per_card_with_its_text(real_site: Path) -> None:
         doc = docs[f"{page}#{entry.id}"]
         assert doc["title"] == html.escape(entry.title, quote=False)
         assert html.escape(entry.description, quote=False) in doc["text"]
-        assert doc["tags"] == list(entry.tags)
+        assert not doc.get("tags")  # a tag would rank every card of its page first
         # Material's search groups a section under the first document of its page.
         assert order.index(page) < order.index(f"{page}#{entry.id}")
 
@@ -492,8 +498,9 @@ def test_search_has_a_section_per_card_with_its_text(real_site: Path) -> None:
 def test_search_index_leaves_out_what_is_searched_elsewhere(real_site: Path) -> None:
     """No card repeats its other categories, related entries or bare link types."""
     index = json.loads((real_site / "search" / "search_index.json").read_text(encoding="utf-8"))
-    cards = [d for d in index["docs"] if "#" in d["location"] and "tags" in d]
-    assert len(cards) >= len(open_catalog(REPO))
+    ids = {e.id for e in open_catalog(REPO)}
+    cards = [d for d in index["docs"] if d["location"].partition("#")[2] in ids]
+    assert len(cards) >= len(ids)
     for doc in cards:
         assert "<p>Also in: " not in doc["text"], doc["location"]
         assert "<p>Related: " not in doc["text"], doc["location"]
@@ -508,7 +515,9 @@ def test_no_block_marker_is_left_in_a_page(real_site: Path) -> None:
 def test_cards_render_without_materials_search(catalog_dir: Callable[..., Path]) -> None:
     root = site_sources(catalog_dir({"data/papers/dean2012large.yml": GOOD_PAPER}))
     config = (root / "mkdocs.yml").read_text(encoding="utf-8")
-    (root / "mkdocs.yml").write_text(config.replace("  - search\n", ""), encoding="utf-8")
+    (root / "mkdocs.yml").write_text(
+        config.replace("plugins:\n  - search\n", "plugins: []\n"), encoding="utf-8"
+    )
     site = build_site(root)
     page = (site / "parallelism" / "index.html").read_text(encoding="utf-8")
     assert '<h3 id="dean2012large">' in page
@@ -662,7 +671,7 @@ def test_hostile_category_and_settings_values_show_as_text_on_every_page(
     )
     assert seen["surveys/index.html"].title.startswith(f"Surveys {HOSTILE_TITLE} - ")
     shown = html.escape(HOSTILE_TITLE, quote=False)  # the title as text: the nav, home, tags
-    for page in ("index.html", "tags/index.html", "frameworks/index.html", "explore/index.html"):
+    for page in ("index.html", "frameworks/index.html", "explore/index.html"):
         assert shown in (site / page).read_text(encoding="utf-8"), page
     compare = (site / "compare" / "index.html").read_text(encoding="utf-8")
     assert html.escape("[x](javascript:alert(4))", quote=False) in compare
@@ -776,22 +785,42 @@ def test_cli_site_without_mkdocs_yml(tmp_path: Path) -> None:
     assert "mkdocs.yml not found" in result.output
 
 
-def test_serve_watches_data_and_templates(catalog_dir: Callable[..., Path]) -> None:
-    from mkdocs.config import load_config
+def test_serve_watches_data_templates_and_docs(catalog_dir: Callable[..., Path]) -> None:
+    """A preview restages when an entry, a template or a hand-written page changes."""
+    from ddl_catalog.render import site as site_module
 
     root = site_sources(catalog_dir({"data/papers/dean2012large.yml": GOOD_PAPER}))
-    config = load_config(str(root / "mkdocs.yml"))
-    config.plugins.on_config(config)
-    watched: list[str] = []
+    seen = site_module._snapshot(root)
+    for path in (
+        root / "data" / "papers" / "dean2012large.yml",
+        root / "templates" / "site" / "category.md.j2",
+        root / "docs" / "index.md",
+        root / "catalog.yml" if (root / "catalog.yml").exists() else root / "mkdocs.yml",
+    ):
+        assert str(path) in seen, path
 
-    class Server:
-        def watch(self, path: str) -> None:
-            watched.append(path)
 
-    config.plugins.on_serve(Server(), config=config, builder=lambda: None)
-    assert str(root / "data") in watched
-    assert str(root / "templates" / "site") in watched
-    config.plugins.on_post_build(config=config)
+def test_restaging_rewrites_only_the_pages_that_changed(catalog_dir: Callable[..., Path]) -> None:
+    """A preview copies only changed files, so the engine rebuilds what the edit touched."""
+    from ddl_catalog.render import engines
+    from ddl_catalog.render import site as site_module
+
+    root = site_sources(catalog_dir({"data/papers/dean2012large.yml": GOOD_PAPER}))
+    work = root / "build" / "site-serve"
+    config = site_module._restage(root, engines.MKDOCS, work)
+    assert config == work / "mkdocs.yml" and (work / "docs" / "parallelism.md").is_file()
+    stamps = {p: p.stat().st_mtime_ns for p in work.rglob("*.md")}
+    time.sleep(0.01)
+    paper = root / "data" / "papers" / "dean2012large.yml"
+    paper.write_text(
+        paper.read_text(encoding="utf-8").replace("Large Scale", "Larger Scale"), "utf-8"
+    )
+    site_module._restage(root, engines.MKDOCS, work)
+    changed = {
+        p.relative_to(work).as_posix() for p, t in stamps.items() if p.stat().st_mtime_ns != t
+    }
+    assert "docs/parallelism.md" in changed
+    assert "docs/contributing.md" not in changed
 
 
 # -- small pieces -----------------------------------------------------------------------------
@@ -870,13 +899,18 @@ def test_a_subcategory_named_like_a_page_number_or_index_is_refused(
             PageBuilder(catalog, REPO / "templates" / "site", edit_base="https://example.org/")
 
 
-def test_tags_page_lists_each_tags_pages_in_one_line(real_site: Path) -> None:
-    """The compact listing layout: one paragraph of links per tag, no list item per page."""
+def test_tags_page_lists_every_tag_with_its_meaning_and_count(real_site: Path) -> None:
+    """One line per tag of data/tags.yml: it opens Explore filtered by the tag."""
+    catalog = open_catalog(REPO)
     page = (real_site / "tags" / "index.html").read_text(encoding="utf-8")
     content = page[page.index('<h1 id="tags">') : page.index("</article>")]
-    assert content.count("<h2 id=") == content.count('<p class="ddl-tag-pages">') > 10
-    assert "<li" not in content
-    assert '<a href="../parallelism/data-parallelism/">Data parallelism</a>' in content
+    assert content.count("<dt id=") == len(catalog.tags)
+    mpi = sum("mpi" in e.tags for e in catalog)
+    assert (
+        f'<dt id="tag-mpi"><a class="ddl-tag" href="../explore/?tag=mpi">mpi</a> '
+        f'<span class="ddl-compact-meta">{mpi} entries</span></dt>'
+    ) in content
+    assert f"<dd>{html.escape(catalog.tags['mpi'].description, quote=False)}</dd>" in content
 
 
 def test_list_lines_leave_out_what_their_headings_say(real_site: Path) -> None:
@@ -909,7 +943,7 @@ def test_compare_page_shows_every_framework_cell_with_its_source(real_site: Path
         assert entry.capabilities is not None
         text = (real_site / card_page(catalog, entry, real_site) / "index.html").read_text("utf-8")
         card = text[text.index(f'<h3 id="{entry.id}">') :]
-        caps = card[card.index('<details class="ddl-caps">') : card.index("</details>")]
+        caps = card[card.index('<details class="ddl-caps"') : card.index("</details>")]
         for cell in entry.capabilities.cells.values():
             note = f" ({markupsafe.escape(cell.note)})" if cell.note else ""
             assert f": {cell.value}{note}" in caps, entry.id

@@ -226,14 +226,14 @@ def test_real_immutable_site(root: Path) -> None:
 
 def test_a_broken_theme_override_is_named_not_called_a_write_error(root: Path) -> None:
     """A template missing from custom_dir (or one that does not parse) is a template problem."""
-    overrides = root / "templates" / "site" / "overrides"
+    overrides = root / "templates" / "site" / "overrides-mkdocs"
     main = overrides / "main.html"
     good = main.read_text(encoding="utf-8")
     main.write_text('{% extends "base.html" %}{% include "no-such-part.html" %}', encoding="utf-8")
     code, output = cli_site(root)
     assert code == 1
     assert output == (
-        "Error: template no-such-part.html not found in the theme or its custom_dir; "
+        "Error: template no-such-part.html not found in the theme or its overrides; "
         "the previous site is unchanged\n"
     )
     assert_previous_site_intact(root)
@@ -246,15 +246,15 @@ def test_a_broken_theme_override_is_named_not_called_a_write_error(root: Path) -
 
 def test_sigterm_mid_build_removes_the_scratch_and_keeps_the_site(root: Path) -> None:
     # SIGTERM (a cancelled CI job, timeout(1)) ended the process at once and left the scratch
-    # folder behind; now it unwinds like Ctrl-C. The build is slowed by a plugin hook that waits
-    # (bounded) until it is killed, so the signal lands while the scratch folder exists.
+    # folder behind; now it unwinds like Ctrl-C. The build is slowed by a staging step that
+    # waits (bounded) until it is killed, so the signal lands while the scratch folder exists.
     script = (
         "import sys, time\n"
         "from ddl_catalog.render import site\n"
-        "real = site.CatalogPlugin.on_config\n"
-        "def slow(self, config):\n"
-        "    print('building', flush=True); time.sleep(20); return real(self, config)\n"
-        "site.CatalogPlugin.on_config = slow\n"
+        "real = site.stage\n"
+        "def slow(*args):\n"
+        "    print('building', flush=True); time.sleep(20); return real(*args)\n"
+        "site.stage = slow\n"
         "from ddl_catalog.cli import main\n"
         "sys.argv = ['ddl-catalog', 'site', '--root', sys.argv[1]]\n"
         "main()\n"

@@ -475,19 +475,26 @@ def check_links(
 @click.option(
     "--dev-addr", default="127.0.0.1:8000", show_default=True, help="Address for --serve."
 )
-def site(root: Path, serve: bool, dev_addr: str) -> None:
-    """Build the website into site/ (mkdocs --strict), or preview it with --serve.
+@click.option(
+    "--engine",
+    type=click.Choice(["mkdocs", "zensical"]),
+    default=None,
+    help="The site engine (default: catalog.yml's site.engine, else mkdocs).",
+)
+def site(root: Path, serve: bool, dev_addr: str, engine: str | None) -> None:
+    """Build the website into site/ (strict), or preview it with --serve.
 
-    A failed build leaves the previous site/ untouched.
+    The catalog's pages are rendered as files beside a copy of docs/, then the engine (MkDocs +
+    Material, or Zensical) builds them. A failed build leaves the previous site/ untouched.
     """
     from ddl_catalog.render.site import SiteError, build_site, serve_site
 
-    source_date_epoch()  # mkdocs reads it too, and a malformed one ends it in a traceback
+    source_date_epoch()  # the engine reads it too, and a malformed one ends it in a traceback
     try:
         if serve:
-            serve_site(root, address=dev_addr)
+            serve_site(root, address=dev_addr, engine=engine)
             return
-        target = build_site(root)
+        target = build_site(root, engine=engine)
     except SiteError as err:
         raise click.ClickException(str(err)) from err
     click.echo(f"site: built {target}")
@@ -514,10 +521,10 @@ def build(ctx: click.Context, root: Path, strict: bool) -> None:
             click.echo(line)
         raise click.ClickException("validation failed: nothing was built")
     click.echo(reporting.summary(result))
-    # The README is built from this validation; the site's mkdocs plugin opens the catalog
-    # itself, as it does under `mkdocs build` and `mkdocs serve`.
-    _write_readme(build_model(root, result), root / "README.md", check=False)
+    # The site first: when it fails (a page that clashes with a hand-written one, a full
+    # disk), the README is left as it was too, so a failed build changes no output.
     ctx.invoke(site, root=root)
+    _write_readme(build_model(root, result), root / "README.md", check=False)
 
 
 @cli.command("import")

@@ -73,6 +73,12 @@ class Settings:
         "licence",
         "maintained_kinds",
         "repository",
+        "site_data_edit_uri",
+        "site_engine",
+        "site_list_budget",
+        "site_page_budget",
+        "site_page_elements",
+        "site_templates",
         "site_url",
         "test_note",
         "title",
@@ -99,6 +105,12 @@ class Settings:
         capability_intro: str | None = None,
         capability_columns: tuple[Column, ...] = (),
         capability_section: str | None = None,
+        site_engine: str = "mkdocs",
+        site_templates: str = "templates/site",
+        site_data_edit_uri: str = "edit/main/",
+        site_page_budget: int = 80_000,
+        site_page_elements: int = 800,
+        site_list_budget: int = 150_000,
     ) -> None:
         self.title = title
         self.description = description
@@ -122,6 +134,15 @@ class Settings:
         self.capability_columns = capability_columns
         #: The category whose README section opens with the matrix's compact table.
         self.capability_section = capability_section
+        #: The website: its engine (mkdocs or zensical), its page templates, where a card's
+        #: "Edit" link points (after the repository URL), and a page's budgets of card bytes
+        #: and elements and of one-line list bytes (site_pages explains them).
+        self.site_engine = site_engine
+        self.site_templates = site_templates
+        self.site_data_edit_uri = site_data_edit_uri
+        self.site_page_budget = site_page_budget
+        self.site_page_elements = site_page_elements
+        self.site_list_budget = site_list_budget
 
     @property
     def name(self) -> str:
@@ -179,6 +200,13 @@ def from_data(data: dict[str, object]) -> Settings:
         values["capability_intro"] = (
             " ".join(str(matrix["intro"]).split()) if "intro" in matrix else None
         )
+    site = data.get("site")
+    if isinstance(site, dict):
+        for key in ("engine", "templates", "data_edit_uri", "page_budget", "page_elements"):
+            if key in site:
+                values[f"site_{key}"] = site[key]
+        if "list_budget" in site:
+            values["site_list_budget"] = site["list_budget"]
     return Settings(**values)  # type: ignore[arg-type]
 
 

@@ -521,15 +521,9 @@ def test_tag_chip_opens_explore_filtered_by_that_tag(tab: Tab, base_url: str) ->
     assert set(matching_rows(page)) == expected
     assert not search_overlay_open(page)
 
-    # The page's own tags (Material's chips under the title) lead there too.
-    page.go_back()
-    page.wait_for_url(lambda url: url.endswith("/parallelism/data-parallelism/"))
-    # A topic page has many tags: they are folded under the title, one click away.
-    folded = page.locator("details.ddl-page-tags")
-    assert folded.count() == 1 and not folded.first.evaluate("d => d.open")
-    folded.locator("summary").click()
-    top = page.locator("nav.md-tags a.md-tag", has_text=tag).first
-    top.click()
+    # The tags page lists every tag, each leading to the same view.
+    page.goto(base_url + "tags/", wait_until="networkidle")
+    page.locator(f"dt#tag-{tag} a.ddl-tag").click()
     page.wait_for_url(lambda url: "/explore/" in url and f"tag={tag}" in url)
     explore_ready(page)
     assert set(matching_rows(page)) == expected

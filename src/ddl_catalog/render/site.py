@@ -1,29 +1,16 @@
-"""The website: a MkDocs plugin that adds the catalog's pages at build time, and `ddl-catalog site`.
+"""The website, top-down: catalog -> pages (files) -> engine -> site/.
 
-``mkdocs build`` and ``mkdocs serve`` work on their own because ``mkdocs.yml`` enables the
-``ddl-catalog`` plugin. The plugin:
+``build_site`` reads the catalog, renders every generated page and file
+(:mod:`ddl_catalog.render.site_pages`) into a staging folder beside the hand-written docs, writes
+an ``mkdocs.yml`` there that inherits the catalog's own and adds the docs folder, the nav and the
+theme overrides, and then runs an engine on it (:mod:`ddl_catalog.render.engines`: MkDocs +
+Material by default, or Zensical). Nothing of ours runs inside the engine: what a reader sees
+(cards, anchors, stubs of moved cards, timelines, the Compare matrix, the exports) is in the
+staged files, and each engine's own search indexes each card, whose heading carries its id.
 
-* ``on_config``: opens (validates) the catalog, lays out its pages, builds the nav when
-  ``mkdocs.yml`` has none (its titles HTML-escaped: MkDocs and Material print nav and page
-  titles as raw HTML), and pins ``SOURCE_DATE_EPOCH`` to the newest ``added`` date when it is
-  not set, so the same data gives the same bytes (sitemap dates included);
-* ``on_files``: adds the generated pages with ``File.generated`` (never written to docs/);
-* ``on_page_markdown``: fills the ``<!-- ddl-catalog:home -->`` marker of ``docs/index.md``;
-* ``on_page_content``: tells MkDocs the anchors of the generated pages' raw HTML blocks (cards,
-  entry lists; see ``site_pages``), so links from hand-written pages to a card are validated;
-* ``on_page_context`` and ``on_post_page``: with mkdocs-material's search plugin, the search
-  plugin indexes a generated page without its blocks (headings, descriptions), the plugin adds
-  one search section per card from the data (``site_pages.search_doc``), and the blocks go back
-  into the finished HTML. Parsing the cards' HTML back into text was the biggest cost of a big
-  build. With any other search plugin, the blocks go back in ``on_page_content`` and that
-  plugin indexes the whole page. ``on_page_context`` also sets each generated page's ``title``
-  meta to its (escaped) title: Material prints that in ``<title>`` as it is, where it would
-  otherwise un-escape ``page.title`` with ``striptags`` into live markup;
-* ``on_serve``: watches ``data/`` and the templates, so ``mkdocs serve`` reloads on data edits;
-* ``on_post_build``: the exports' hook point. If ``ddl_catalog.export`` has a function
-  ``site_files(catalog, site_dir)``, it is called to write its files (``api/catalog.json``,
-  ``catalog.csv``, ``papers.bib``, ``papers.json``, ``feed.xml``) into the built site, and the
-  home page's Downloads section links them (see ``site_pages.DOWNLOADS``).
+The staging folder and the engine's output live in one scratch folder beside ``site/``, which
+replaces the old site only when everything succeeded: a failed build leaves the last good site in
+place, and two builds at once each work in their own scratch folder.
 """
 
 from __future__ import annotations
@@ -32,282 +19,276 @@ import calendar
 import contextlib
 import errno
 import html
-import importlib
-import logging
 import os
 import re
 import shutil
 import tempfile
+import threading
 import time
-from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 import jinja2
-from mkdocs.config import base
-from mkdocs.config import config_options as opt
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
-from mkdocs.structure.files import File, Files
-from mkdocs.structure.pages import Page
+import yaml
 
 from ddl_catalog import mkdocs_yml, resources, settings
 from ddl_catalog.model import Catalog, Category
 from ddl_catalog.model.build import InvalidCatalog, open_catalog
+from ddl_catalog.render import engines
 from ddl_catalog.render.site_pages import (
     DOWNLOADS,
-    ELEMENT_BUDGET,
     KIND_GROUPS,
-    LIST_BUDGET,
-    PAGE_BUDGET,
-    Layout,
     PageBuilder,
     SiteDataError,
-    SitePage,
 )
 
 HOME_MARKER = "<!-- ddl-catalog:home -->"
-_ID_RE = re.compile(r'\sid="([^"]+)"')
-log = logging.getLogger("mkdocs.plugins.ddl_catalog")
+#: The staged config's name, in the scratch folder's ``src/``.
+STAGED_CONFIG = "mkdocs.yml"
 
 
 class SiteError(Exception):
     """The site could not be built; the message says why in one line."""
 
 
-class CatalogPluginConfig(base.Config):  # type: ignore[no-untyped-call]
-    """Options of the ``ddl-catalog`` plugin in mkdocs.yml."""
-
-    root = opt.Optional(opt.Type(str))
-    templates = opt.Type(str, default="templates/site")
-    data_edit_uri = opt.Type(str, default="edit/main/")
-    page_budget = opt.Type(int, default=PAGE_BUDGET)
-    page_elements = opt.Type(int, default=ELEMENT_BUDGET)
-    list_budget = opt.Type(int, default=LIST_BUDGET)
+# -- reading the catalog's mkdocs.yml ----------------------------------------------------------
 
 
-class CatalogPlugin(BasePlugin[CatalogPluginConfig]):  # type: ignore[no-untyped-call]
-    """Generate the catalog's pages inside a normal MkDocs build."""
+class _TolerantLoader(yaml.SafeLoader):
+    """A safe loader that reads any tag (``!ENV``, ``!!python/name:``) as None instead of failing.
 
-    catalog: Catalog
-    builder: PageBuilder
-    layout: Layout
+    Only a few plain keys are read here (docs_dir, repo_url, theme.custom_dir, nav); the engine
+    reads the whole file itself through ``INHERIT``.
+    """
 
-    def __init__(self) -> None:
-        self._pinned_epoch = False
-        self._generated: dict[str, SitePage] = {}
-        self._generated_uris: set[str] = set()
-        self._index: list[dict[str, Any]] | None = None
 
-    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        """Open the catalog, lay out its pages and set the nav."""
-        here = Path(config.config_file_path or ".").resolve().parent
-        self.root = (here / self.config.root).resolve() if self.config.root else here
-        # The catalog's own templates/site when it has one, else the package's defaults; the
-        # package's theme overrides when mkdocs.yml names none (resources.py).
-        self.templates = resources.site_templates((here / self.config.templates).resolve())
-        if config.theme.custom_dir is None:
-            config.theme.dirs.insert(0, str(resources.theme_overrides()))
-        try:
-            self.catalog = open_catalog(self.root)
-        except InvalidCatalog as error:
-            raise PluginError(f"ddl-catalog: {error}") from error
-        repo = (config.repo_url or "").rstrip("/")
-        edit_base = f"{repo}/{self.config.data_edit_uri}" if repo else ""
-        try:
-            bib_files = None
-            if export_hook() is not None:
-                from ddl_catalog.export import category_bib_files
+_TolerantLoader.add_multi_constructor("", lambda loader, suffix, node: None)
 
-                bib_files = category_bib_files(self.catalog)
-            self.builder = PageBuilder(
-                self.catalog,
-                self.templates,
-                edit_base=edit_base,
-                budget=self.config.page_budget,
-                elements=self.config.page_elements,
-                list_budget=self.config.list_budget,
-                bib_files=bib_files,
-            )
-            self.layout = self.builder.build()
-        except SiteDataError as error:
-            raise PluginError(f"ddl-catalog: {error}") from error
-        if config.nav is None:
-            config.nav = self._nav(Path(config.docs_dir))
-        if "SOURCE_DATE_EPOCH" not in os.environ:
-            os.environ["SOURCE_DATE_EPOCH"] = str(data_epoch(self.catalog))
-            self._pinned_epoch = True
-        return config
 
-    def _nav(self, docs_dir: Path) -> list[Any]:
-        """Return the site's nav: home, categories, kinds, years, explore, tags, contribute."""
-        counts = self.catalog.count_by_kind()
-        hand_written = sorted(
-            p.relative_to(docs_dir).as_posix()
-            for p in docs_dir.rglob("*.md")
-            if p.name not in {"index.md", "tags.md"}
+@dataclass(frozen=True)
+class EngineConfig:
+    """What the build needs to know of the catalog's mkdocs.yml."""
+
+    docs_dir: Path
+    repo_url: str
+    custom_dir: Path | None
+    has_nav: bool
+
+
+def read_engine_config(root: Path) -> EngineConfig:
+    """Read root/mkdocs.yml's docs_dir, repo_url, theme.custom_dir and whether it has a nav."""
+    config_file = root / "mkdocs.yml"
+    if not config_file.is_file():
+        raise SiteError(f"{config_file} not found: run from the catalog's folder or pass --root")
+    try:
+        data = yaml.load(config_file.read_text(encoding="utf-8"), Loader=_TolerantLoader)  # noqa: S506 - a SafeLoader
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as err:
+        raise SiteError(f"{config_file}: cannot read it ({type(err).__name__})") from err
+    data = data if isinstance(data, dict) else {}
+    theme = data.get("theme") if isinstance(data.get("theme"), dict) else {}
+    custom = theme.get("custom_dir") if isinstance(theme, dict) else None
+    docs = data.get("docs_dir")
+    if not isinstance(docs, str) or not docs:
+        docs = "docs"
+    return EngineConfig(
+        docs_dir=root / docs,
+        repo_url=str(data.get("repo_url") or "").rstrip("/"),
+        custom_dir=root / custom if isinstance(custom, str) and custom else None,
+        has_nav=data.get("nav") is not None,
+    )
+
+
+# -- the staged sources --------------------------------------------------------------------------
+
+
+def open_site_catalog(root: Path) -> Catalog:
+    """Open (validate) the catalog for the site; an invalid one becomes one SiteError."""
+    try:
+        return open_catalog(root)
+    except InvalidCatalog as error:
+        raise SiteError(str(error)) from error
+
+
+def stage(root: Path, catalog: Catalog, engine: engines.Engine, into: Path) -> Path:
+    """Write the site's sources into ``into``; return the staged config file.
+
+    ``into`` gets ``docs/`` (the hand-written pages, the package's assets unless the catalog has
+    its own, every generated page and file, the exports), ``overrides/`` (the package's theme
+    overrides for this engine, then the catalog's own custom_dir) and ``mkdocs.yml``.
+    """
+    conf = read_engine_config(root)
+    options = settings.of(catalog)
+    docs = into / "docs"
+    if conf.docs_dir.is_dir():
+        shutil.copytree(conf.docs_dir, docs, ignore=shutil.ignore_patterns(".*", "__pycache__"))
+    else:
+        docs.mkdir(parents=True)
+    for src_uri, asset in resources.site_assets().items():  # the catalog's own ones win
+        if not (docs / src_uri).exists():
+            _write(docs / src_uri, asset.read_bytes())
+    edit_base = f"{conf.repo_url}/{options.site_data_edit_uri}" if conf.repo_url else ""
+    templates = resources.site_templates((root / options.site_templates).resolve())
+    try:
+        builder = PageBuilder(
+            catalog,
+            templates,
+            edit_base=edit_base,
+            budget=options.site_page_budget,
+            elements=options.site_page_elements,
+            list_budget=options.site_list_budget,
+            bib_files=_bib_files(catalog),
         )
-        hand_written.sort(key=lambda p: p != "contributing.md")
-        nav: list[Any] = [
-            {"Home": "index.md"},
-            {"Categories": [self._nav_category(c) for c in self.catalog.top_categories()]},
-            {
-                "Kinds": [
-                    {title: f"kinds/{slug}.md"}
-                    for slug, title, kinds in KIND_GROUPS
-                    if any(counts.get(k) for k in kinds)
-                ]
-            },
-            {"Papers by year": "papers-by-year.md"},
-            {"Explore": "explore.md"},
-        ]
-        generated = {page.src_uri for page in self.layout.pages}
-        for title, src in (("Compare", "compare.md"), ("Timeline", "timeline.md")):
-            if src in generated:  # only when the catalog has a matrix, dated landmarks
-                nav.append({title: src})
-        if (docs_dir / "tags.md").exists():
-            nav.append({"Tags": "tags.md"})
-        if hand_written:
-            nav.append({"Contribute": hand_written})
-        return nav
-
-    def _nav_category(self, top: Category) -> dict[str, Any]:
-        """Return a top-level category's nav item: its page, or a section of its subcategories.
-
-        A section opens with the top-level page (its overview), then one page per subcategory.
-        """
-        children = self.catalog.children(top.id)
-        if not children:
-            return {nav_title(top.title): f"{top.id}.md"}
-        pages = [{nav_title(c.title): f"{top.id}/{c.id}.md"} for c in children]
-        return {nav_title(top.title): [{"Overview": f"{top.id}.md"}, *pages]}
-
-    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
-        """Add the generated pages and files; refuse to shadow a hand-written one."""
-        self._generated = {p.src_uri: p for p in self.layout.pages if p.blocks}
-        self._generated_uris = {p.src_uri for p in self.layout.pages}
-        generated = [(p.src_uri, p.markdown) for p in self.layout.pages]
-        generated += [(f.src_uri, f.content) for f in self.layout.files]
-        for src_uri, asset in resources.site_assets().items():  # the catalog's own ones win
-            if files.get_file_from_path(src_uri) is None:
-                files.append(File.generated(config, src_uri, abs_src_path=str(asset)))
-        for src_uri, content in generated:
-            if files.get_file_from_path(src_uri) is not None:
-                raise PluginError(
-                    f"ddl-catalog: docs/{src_uri} clashes with a generated "
-                    "page; remove or rename it"
-                )
-            files.append(File.generated(config, src_uri, content=content))
-        return files
-
-    def on_page_markdown(
-        self, markdown: str, /, *, page: Page, config: MkDocsConfig, files: Files
-    ) -> str:
-        """Fill the home page's marker with counts, recent entries and downloads."""
-        if HOME_MARKER not in markdown:
-            return markdown
-        downloads = None
-        if export_hook() is not None:
-            from ddl_catalog.export import SCHEMA_FILE, SITE_FILES
-
-            published = {*SITE_FILES, SCHEMA_FILE}
-            downloads = [(path, label) for path, label in DOWNLOADS if path in published]
-        return markdown.replace(HOME_MARKER, self.builder.home_block(downloads))
-
-    def on_page_content(
-        self, html: str, /, *, page: Page, config: MkDocsConfig, files: Files
-    ) -> str:
-        """Put a generated page's raw HTML blocks back and register the anchors they hold."""
-        generated = self._generated.get(page.file.src_uri)
-        if generated is None:
-            return html
-        if page.present_anchor_ids is not None:
-            for block in generated.blocks:
-                page.present_anchor_ids.update(_ID_RE.findall(block))
-        self._index = material_search_entries(config)
-        return html if self._index is not None else generated.fill(html)
-
-    @event_priority(-50)  # after the search plugin indexed the page's skeleton, in any order
-    def on_page_context(
-        self, context: Any, /, *, page: Page, config: MkDocsConfig, nav: Any
-    ) -> Any:
-        """Add a generated page's cards to Material's search index (it saw only the skeleton).
-
-        A generated page's title also becomes its ``title`` meta: Material prints the meta as
-        it is in ``<title>``, but ``page.title | striptags`` otherwise, which turns an escaped
-        ``&lt;/title&gt;&lt;script&gt;`` of a category's title back into live markup.
-        """
-        if page.file.src_uri in self._generated_uris and page.title:
-            page.meta["title"] = page.title  # HTML: escaped text (nav_title, or an md heading)
-        generated = self._generated.get(page.file.src_uri)
-        if generated is None or self._index is None:
-            return context
-        if not (page.meta.get("search") or {}).get("exclude"):
-            self._index.extend(
-                {**doc, "location": f"{page.url}#{doc['location']}"} for doc in generated.search
+        layout = builder.build()
+        home = builder.home_block(_downloads())
+    except SiteDataError as error:
+        raise SiteError(str(error)) from error
+    for page in layout.pages:
+        target = docs / page.src_uri
+        if target.exists():
+            raise SiteError(
+                f"{conf.docs_dir.name}/{page.src_uri} is a hand-written page where the site puts "
+                f"{page.origin}; rename one of them"
             )
-        return context
+        _write(target, page.markdown.encode("utf-8"))
+    for generated in layout.files:
+        _write(docs / generated.src_uri, generated.content.encode("utf-8"))
+    index = docs / "index.md"
+    if index.is_file():
+        text = index.read_text(encoding="utf-8")
+        if HOME_MARKER in text:
+            index.write_text(text.replace(HOME_MARKER, home), encoding="utf-8")
+    _write_exports(root, catalog, docs)
+    overrides = into / "overrides"
+    _merge_overrides(engine, templates, conf.custom_dir, overrides)
+    config: dict[str, Any] = {
+        "INHERIT": str(root / "mkdocs.yml"),
+        "docs_dir": "docs",
+        "site_dir": "site",
+        "theme": {"custom_dir": "overrides"},
+    }
+    if not conf.has_nav:
+        config["nav"] = site_nav(catalog, layout, docs)
+    config_file = into / STAGED_CONFIG
+    config_file.write_text(
+        "# Staged by `ddl-catalog site`: do not edit (it is rebuilt from the catalog).\n"
+        + yaml.safe_dump(config, sort_keys=False, allow_unicode=True),
+        encoding="utf-8",
+    )
+    return config_file
 
-    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
-        """Put a generated page's blocks back into its finished HTML (when Material indexes)."""
-        generated = self._generated.get(page.file.src_uri)
-        if generated is None or self._index is None:
-            return output
-        return generated.fill(output)
 
-    def on_serve(self, server: Any, /, *, config: MkDocsConfig, builder: Callable[..., Any]) -> Any:
-        """Rebuild on edits to data/ and the site templates while serving."""
-        server.watch(str(self.root / "data"))
-        server.watch(str(self.templates))
-        return server
+def _write(path: Path, content: bytes) -> None:
+    """Write a staged file, creating its folder."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
 
-    def on_post_build(self, *, config: MkDocsConfig) -> None:
-        """Let the exports write their files into the built site (the documented hook point)."""
-        hook = export_hook()
-        if hook is not None:
-            configured = settings.of(self.catalog).site_url  # catalog.yml's, when mkdocs has none
-            site_url = config.site_url or mkdocs_yml.published_url(self.root, configured)
-            hook(self.catalog, Path(config.site_dir), site_url=site_url)
-        self._unpin()
 
-    def on_build_error(self, *, error: Exception) -> None:
-        """Undo the SOURCE_DATE_EPOCH pin when the build fails."""
-        self._unpin()
+def _bib_files(catalog: Catalog) -> dict[str, str]:
+    """Return the per-topic BibTeX files the exports write (the topic pages link them)."""
+    from ddl_catalog.export import category_bib_files
 
-    def _unpin(self) -> None:
-        """Remove the SOURCE_DATE_EPOCH this plugin set, so the process is left as found."""
-        if self._pinned_epoch:
-            os.environ.pop("SOURCE_DATE_EPOCH", None)
-            self._pinned_epoch = False
+    return category_bib_files(catalog)
+
+
+def _downloads() -> list[tuple[str, str]]:
+    """Return the exports the home page's Downloads section links (path, label)."""
+    from ddl_catalog.export import SCHEMA_FILE, SITE_FILES
+
+    published = {*SITE_FILES, SCHEMA_FILE}
+    return [(path, label) for path, label in DOWNLOADS if path in published]
+
+
+def _write_exports(root: Path, catalog: Catalog, docs: Path) -> None:
+    """Write every export (JSON, CSV, BibTeX, CSL-JSON, the feed) among the staged files."""
+    from ddl_catalog.export import ExportError, site_files
+
+    site_url = mkdocs_yml.published_url(root, settings.of(catalog).site_url)
+    try:
+        site_files(catalog, docs, site_url=site_url)
+    except ExportError as error:
+        raise SiteError(str(error)) from error
+
+
+def _merge_overrides(
+    engine: engines.Engine, templates: Path, custom_dir: Path | None, into: Path
+) -> None:
+    """Gather the theme overrides: the site templates' shared ones, this engine's, custom_dir.
+
+    ``templates`` is the catalog's templates/site, or the package's; its ``overrides/`` serve
+    both engines and ``overrides-<engine>/`` one of them. Later folders win file by file, so
+    mkdocs.yml's ``theme.custom_dir`` overrides any one template.
+    """
+    shared = templates / "overrides"
+    folders = [shared, templates / f"overrides-{engine.name}"]
+    if custom_dir is not None and custom_dir.resolve() != shared.resolve():
+        if not custom_dir.is_dir():
+            raise SiteError(f"theme.custom_dir {custom_dir} in mkdocs.yml is not a folder")
+        folders.append(custom_dir)
+    into.mkdir(parents=True, exist_ok=True)
+    for folder in folders:
+        if folder.is_dir():
+            shutil.copytree(
+                folder, into, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__")
+            )
+
+
+# -- the nav -------------------------------------------------------------------------------------
 
 
 def nav_title(text: str) -> str:
-    """Return a title as the nav needs it: MkDocs and Material print nav titles as raw HTML."""
+    """Return a title as the nav needs it: the engines print nav titles as raw HTML."""
     return html.escape(text)
 
 
-def material_search_entries(config: MkDocsConfig) -> list[dict[str, Any]] | None:
-    """Return the entry list of mkdocs-material's search index, or None if it is not in use."""
-    for plugin in config.plugins.values():
-        if not type(plugin).__module__.startswith("material.plugins.search"):
-            continue
-        if not getattr(plugin.config, "enabled", True):
-            return None
-        entries = getattr(getattr(plugin, "search_index", None), "entries", None)
-        return entries if isinstance(entries, list) else None
-    return None
+def site_nav(catalog: Catalog, layout: Any, docs: Path) -> list[Any]:
+    """Return the nav: home, topics, kinds, years, Explore, Compare, Timeline, tags, docs."""
+    counts = catalog.count_by_kind()
+    generated = {page.src_uri for page in layout.pages}
+    hand_written = sorted(
+        p.relative_to(docs).as_posix()
+        for p in docs.rglob("*.md")
+        if p.relative_to(docs).as_posix() not in generated and p.name != "index.md"
+    )
+    hand_written.sort(key=lambda p: p != "contributing.md")
+    nav: list[Any] = [
+        {"Home": "index.md"},
+        {"Categories": [_nav_category(catalog, c) for c in catalog.top_categories()]},
+        {
+            "Kinds": [
+                {title: f"kinds/{slug}.md"}
+                for slug, title, kinds in KIND_GROUPS
+                if any(counts.get(k) for k in kinds)
+            ]
+        },
+        {"Papers by year": "papers-by-year.md"},
+    ]
+    for title, src in (
+        ("Venues", "venues.md"),
+        ("What's new", "new.md"),
+        ("Explore", "explore.md"),
+        ("Compare", "compare.md"),
+        ("Timeline", "timeline.md"),
+        ("Tags", "tags.md"),
+    ):
+        if src in generated:
+            nav.append({title: src})
+    if hand_written:
+        nav.append({"Contribute": hand_written})
+    return nav
 
 
-def export_hook() -> Callable[..., Any] | None:
-    """Return ``ddl_catalog.export.site_files`` when the exports provide it, else None."""
-    try:
-        module = importlib.import_module("ddl_catalog.export")
-    except ImportError:
-        return None
-    hook = getattr(module, "site_files", None)
-    return hook if callable(hook) else None
+def _nav_category(catalog: Catalog, top: Category) -> dict[str, Any]:
+    """Return a topic's nav item: its page, or a section of its overview and subtopics."""
+    children = catalog.children(top.id)
+    if not children:
+        return {nav_title(top.title): f"{top.id}.md"}
+    pages = [{nav_title(c.title): f"{top.id}/{c.id}.md"} for c in children]
+    return {nav_title(top.title): [{"Overview": f"{top.id}.md"}, *pages]}
+
+
+# -- building ------------------------------------------------------------------------------------
 
 
 def data_epoch(catalog: Catalog) -> int:
@@ -319,23 +300,36 @@ def data_epoch(catalog: Catalog) -> int:
     return calendar.timegm(newest.timetuple())
 
 
-def build_site(root: Path, *, site_dir: Path | None = None, strict: bool = True) -> Path:
+def _engine_env(catalog: Catalog) -> dict[str, str]:
+    """Return the environment the engine runs with: the data's date, unless one is set."""
+    env = {"NO_MKDOCS_2_WARNING": "1"}  # Material's end-of-life banner on every build
+    if "SOURCE_DATE_EPOCH" not in os.environ:
+        env["SOURCE_DATE_EPOCH"] = str(data_epoch(catalog))
+    return env
+
+
+def choose_engine(catalog: Catalog, name: str | None) -> engines.Engine:
+    """Return the engine named on the command line, else catalog.yml's, else the default."""
+    try:
+        return engines.get(name or settings.of(catalog).site_engine)
+    except engines.EngineError as err:
+        raise SiteError(str(err)) from err
+
+
+def build_site(
+    root: Path, *, site_dir: Path | None = None, engine: str | None = None, strict: bool = True
+) -> Path:
     """Build the site of the catalog at ``root`` into ``site_dir`` (default root/site).
 
-    The build goes to a scratch folder beside the target, which replaces the old site only
-    when the build succeeded, so a failed build leaves the last good site in place. Scratch
-    folders left by a killed build (named with its process id) are removed first. Any file
-    system failure (disk full, permission denied, a site/ that cannot be replaced because it is
-    a mount point or immutable) becomes one SiteError naming the path; no scratch is left.
+    The sources are staged and built in a scratch folder beside the target, which replaces the
+    old site only when the build succeeded. Scratch folders left by a killed build (named with
+    its process id) are removed first. Any file system failure (disk full, permission denied, a
+    site/ that cannot be replaced) becomes one SiteError naming the path; no scratch is left.
     """
-    from mkdocs.commands.build import build
-    from mkdocs.config import load_config
-    from mkdocs.exceptions import MkDocsException
-
     root = root.resolve()
-    config_file = root / "mkdocs.yml"
-    if not config_file.is_file():
-        raise SiteError(f"{config_file} not found: run from the catalog's folder or pass --root")
+    read_engine_config(root)  # says early when mkdocs.yml is missing or unreadable
+    catalog = open_site_catalog(root)
+    chosen = choose_engine(catalog, engine)
     target = (site_dir or root / "site").resolve()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -345,46 +339,22 @@ def build_site(root: Path, *, site_dir: Path | None = None, strict: bool = True)
         )
     except OSError as err:
         raise SiteError(_os_problem(err, target.parent)) from err
-    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's end-of-life banner
-    problems = _Collector()
-    mkdocs_log = logging.getLogger("mkdocs")
-    mkdocs_log.addHandler(problems)
     try:
-        config = load_config(str(config_file), strict=strict, site_dir=str(scratch))
-        config.plugins.on_startup(command="build", dirty=False)
-        try:
-            build(config)
-        finally:
-            config.plugins.on_shutdown()
-    except MkDocsException as error:
-        shutil.rmtree(scratch, ignore_errors=True)
-        reason = "; ".join(problems.messages) or str(error).strip() or type(error).__name__
-        raise SiteError(reason) from error
+        config_file = stage(root, catalog, chosen, scratch)
+        chosen.build(config_file, strict=strict, env=_engine_env(catalog))
+        built = scratch / "site"
+        if not built.is_dir():
+            raise SiteError(f"{chosen.name} wrote no site; the previous site is unchanged")
+        _swap(built, target)
+    except engines.EngineError as error:
+        raise SiteError(f"{chosen.name}: {error}; the previous site is unchanged") from error
     except jinja2.TemplateError as error:  # before OSError: TemplateNotFound is one too
-        shutil.rmtree(scratch, ignore_errors=True)
         raise SiteError(_template_problem(error)) from error
     except OSError as error:
-        shutil.rmtree(scratch, ignore_errors=True)
         raise SiteError(_os_problem(error, scratch)) from error
-    except BaseException:
-        shutil.rmtree(scratch, ignore_errors=True)
-        raise
     finally:
-        mkdocs_log.removeHandler(problems)
-    _swap(scratch, target)
+        shutil.rmtree(scratch, ignore_errors=True)
     return target
-
-
-class _Collector(logging.Handler):
-    """Keep the warnings and errors MkDocs logs, to say in one line why a build failed."""
-
-    def __init__(self) -> None:
-        super().__init__(level=logging.WARNING)
-        self.messages: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        """Remember one message (first line only)."""
-        self.messages.append(record.getMessage().strip().splitlines()[0])
 
 
 def _swap(new: Path, target: Path) -> None:
@@ -448,10 +418,10 @@ def _alive(pid: int) -> bool:
 
 
 def _template_problem(err: jinja2.TemplateError) -> str:
-    """Say in one line which theme template failed (an override under custom_dir, usually)."""
+    """Say in one line which site template failed."""
     kept = "the previous site is unchanged"
     if isinstance(err, jinja2.TemplateNotFound):
-        return f"template {err.name} not found in the theme or its custom_dir; {kept}"
+        return f"template {err.name} not found in the theme or its overrides; {kept}"
     if isinstance(err, jinja2.TemplateSyntaxError):
         return f"{err.filename or err.name}:{err.lineno}: {err.message}; {kept}"
     return f"template error: {err.message or type(err).__name__}; {kept}"
@@ -466,12 +436,92 @@ def _os_problem(err: OSError, where: Path) -> str:
     return f"cannot write {path}: {reason}; the previous site is unchanged"
 
 
-def serve_site(root: Path, *, address: str = "127.0.0.1:8000") -> None:
-    """Preview the site with live reload (data/ and templates/ are watched by the plugin)."""
-    from mkdocs.commands.serve import serve
+# -- previewing ----------------------------------------------------------------------------------
 
-    config_file = root.resolve() / "mkdocs.yml"
-    if not config_file.is_file():
-        raise SiteError(f"{config_file} not found: run from the catalog's folder or pass --root")
-    logging.basicConfig(level=logging.INFO, format="%(levelname)-7s -  %(message)s")
-    serve(config_file=str(config_file), dev_addr=address)
+#: What a preview watches besides the docs folder: a change restages the site.
+WATCHED = ("data", "templates", "catalog.yml", "mkdocs.yml")
+
+
+def serve_site(root: Path, *, address: str = "127.0.0.1:8000", engine: str | None = None) -> None:
+    """Preview the site with live reload: data, templates and docs edits restage the pages.
+
+    The staged sources live in build/site-serve/; a watcher restages them when a watched file
+    changes, copying only the files whose bytes changed, and the engine's own live reload
+    rebuilds the pages it sees change.
+    """
+    root = root.resolve()
+    read_engine_config(root)
+    catalog = open_site_catalog(root)
+    chosen = choose_engine(catalog, engine)
+    work = root / "build" / "site-serve"
+    config_file = _restage(root, chosen, work)
+    if chosen.name == "zensical":
+        text = config_file.read_text(encoding="utf-8")
+        config_file.write_text(text + f"dev_addr: {address}\n", encoding="utf-8")
+    stop = threading.Event()
+    watcher = threading.Thread(
+        target=_watch, args=(root, chosen, work, stop), daemon=True, name="ddl-catalog-watch"
+    )
+    watcher.start()
+    try:
+        chosen.serve(config_file, address=address, env=_engine_env(catalog))
+    except engines.EngineError as error:
+        raise SiteError(f"{chosen.name}: {error}") from error
+    finally:
+        stop.set()
+
+
+def _restage(root: Path, engine: engines.Engine, work: Path) -> Path:
+    """Stage the site afresh and copy into ``work`` only what changed; return its config."""
+    work.parent.mkdir(parents=True, exist_ok=True)
+    fresh = Path(tempfile.mkdtemp(prefix=".stage-", dir=work.parent))
+    try:
+        config_file = stage(root, open_site_catalog(root), engine, fresh)
+        _sync(fresh, work)
+    finally:
+        shutil.rmtree(fresh, ignore_errors=True)
+    return work / config_file.name
+
+
+def _sync(source: Path, target: Path) -> None:
+    """Make ``target`` hold what ``source`` holds, writing only files whose bytes differ."""
+    wanted = {p.relative_to(source) for p in source.rglob("*") if p.is_file()}
+    if target.exists():
+        for path in sorted(target.rglob("*"), reverse=True):
+            rel = path.relative_to(target)
+            if path.is_file() and rel not in wanted:
+                path.unlink()
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+    for rel in sorted(wanted):
+        new = (source / rel).read_bytes()
+        old = target / rel
+        if not old.is_file() or old.read_bytes() != new:
+            _write(old, new)
+
+
+def _snapshot(root: Path) -> dict[str, float]:
+    """Return the modification times of every watched file (the docs folder included)."""
+    seen: dict[str, float] = {}
+    docs = read_engine_config(root).docs_dir
+    for name in (*WATCHED, docs.relative_to(root).as_posix()):
+        base = root / name
+        paths = [base] if base.is_file() else base.rglob("*") if base.is_dir() else []
+        for path in paths:
+            with contextlib.suppress(OSError):
+                seen[str(path)] = path.stat().st_mtime
+    return seen
+
+
+def _watch(root: Path, engine: engines.Engine, work: Path, stop: threading.Event) -> None:
+    """Restage the site whenever a watched file changes, until ``stop`` is set."""
+    before = _snapshot(root)
+    while not stop.wait(1.0):
+        now = _snapshot(root)
+        if now == before:
+            continue
+        before = now
+        try:
+            _restage(root, engine, work)
+        except SiteError as error:
+            print(f"ddl-catalog: not restaged: {error}")

@@ -1,15 +1,15 @@
-"""The website's generated pages: Markdown sources built from the catalog and Jinja templates.
+"""The website's generated pages: Markdown files built from the catalog and Jinja templates.
 
-Nothing here knows about MkDocs' build machinery; :mod:`ddl_catalog.render.site` turns the
-:class:`SitePage` objects into MkDocs files. Every field of the data reaches a page through Jinja
-autoescape (entry cards are raw HTML) or :func:`md_text` (Markdown headings), and every URL
-through :func:`safe_url`.
+Nothing here knows about a site engine; :mod:`ddl_catalog.render.site` writes the
+:class:`SitePage` objects as files beside the hand-written docs and runs the engine. A page is
+plain Markdown with blocks of raw HTML (cards, entry lists), which every engine passes through as
+they are. Every field of the data reaches a page through Jinja autoescape (HTML) or
+:func:`md_text` (Markdown headings), every URL through :func:`safe_url`, and a page's front
+matter through :func:`front_matter`.
 
-The raw HTML (cards, entry lists) never goes through Python-Markdown: the templates pass it to
-the ``block`` filter, which keeps it in :attr:`SitePage.blocks` and leaves a marker comment
-(:data:`BLOCK_MARKER`) in the Markdown; the plugin puts the HTML back into the rendered page.
-Markdown would otherwise parse every tag of every card twice (MkDocs' anchor scan and
-Python-Markdown's raw-HTML stash), which was most of the build time of a big catalog.
+A card's heading carries the entry's id, so each engine's search indexes a card as a section of
+its own that lands on it; the parts of a card that are not its own text (tags, links to other
+entries, the edit line) carry ``data-search-exclude``, which both engines honour.
 """
 
 from __future__ import annotations
@@ -96,11 +96,6 @@ TIMELINE_LIMIT = 60
 LINE_LIMIT = 40
 SEE_ALSO_LIMIT = 50
 
-#: The marker a stashed block of HTML leaves in the Markdown (a comment: data cannot forge it,
-#: since every field reaching the Markdown is escaped).
-BLOCK_MARKER = "<!-- ddl-catalog:block {} -->"
-BLOCK_RE = re.compile(r"<!-- ddl-catalog:block (\d+) -->")
-
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
 _SAFE_SCHEMES = ("http://", "https://")
 # Whitespace (\s is str.isspace's set) and the characters that could end an attribute or a tag.
@@ -155,22 +150,35 @@ def explore_tag(from_url: str, tag: str) -> str:
     return relative(from_url, page_url("explore.md")) + "?" + urlencode({"tag": tag})
 
 
+def front_matter(
+    title: str, *, edit_url: str = "", exclude_search: bool = False, hide: Sequence[str] = ()
+) -> str:
+    """Return a page's YAML front matter.
+
+    ``title`` is HTML-escaped, then JSON-quoted (JSON is YAML): the engines print a page's
+    ``title`` meta as it is in ``<title>``, where an unescaped ``</title><script>`` would be live
+    markup. ``edit_url`` is what the page's edit button opens (the theme override
+    ``partials/actions.html`` reads it); empty, the page has none (a generated page has no
+    Markdown file to edit).
+    """
+    lines = ["---", f"title: {json.dumps(html.escape(title))}", f"edit_url: {json.dumps(edit_url)}"]
+    if exclude_search:
+        lines += ["search:", "  exclude: true"]
+    if hide:
+        lines += ["hide:", *(f"  - {item}" for item in hide)]
+    return Markup("\n".join([*lines, "---", "", ""]))  # noqa: S704 - escaped and quoted above
+
+
 @dataclass(frozen=True)
 class SitePage:
-    """One generated page: where it goes and its Markdown source."""
+    """One generated page: where it goes, its Markdown source and what made it."""
 
     src_uri: str
     markdown: str
     title: str
     in_nav: bool = True
-    blocks: tuple[str, ...] = ()
-    search: tuple[dict[str, Any], ...] = ()
-
-    def fill(self, html: str) -> str:
-        """Put the stashed blocks back into the page's rendered HTML in place of their markers."""
-        if not self.blocks:
-            return html
-        return BLOCK_RE.sub(lambda m: self.blocks[int(m.group(1))], html)
+    #: What the page shows, for messages ("the page of category 'architecture'").
+    origin: str = "a generated page"
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,43 +245,6 @@ class CompactView:
     marker: str | None = None
 
 
-def search_doc(card: CardView) -> dict[str, Any]:
-    """Return a card's section of the search index, in mkdocs-material's format.
-
-    The plugin adds it to Material's index directly instead of letting the search plugin parse
-    the card's HTML back into text (which cost more than the rest of the build). It holds the
-    card's own text: kind, state, year and venue, authors, description and the titles its
-    links are given; the card's own tags go in ``tags``, so a tag search ranks the cards that
-    carry it. Left out, as text found elsewhere: the BibTeX block and the edit link, the bare
-    link types ("Code", "Paper"), the other categories ("Also in") and the related entries'
-    titles (each category and entry is searched on its own; at 2,000 entries these lines
-    were 30 % of the index and made every related entry's name match its neighbours).
-    ``location`` is the anchor; the plugin prefixes the page URL.
-    """
-    e = card.e
-    meta = [card.kind]
-    if e.status == "archived":
-        meta.append("Archived")
-    elif e.status == "dead":
-        meta.append("Dead link")
-    meta += card.flags
-    meta += [str(v) for v in (e.year, e.venue) if v]
-    paragraphs = [" ".join(meta)]
-    if card.authors:
-        more = f" and {card.more_authors} more" if card.more_authors else ""
-        paragraphs.append(", ".join(card.authors) + more)
-    paragraphs.append(e.description)
-    titled = [ln.title for ln in e.links if ln.title]
-    if titled:
-        paragraphs.append(" · ".join(titled))
-    return {
-        "location": e.id,
-        "title": html.escape(e.title, quote=False),
-        "text": " ".join(f"<p>{html.escape(p, quote=False)}</p>" for p in paragraphs),
-        "tags": list(e.tags),
-    }
-
-
 @dataclass(frozen=True)
 class SiteFile:
     """One generated non-page file (the Explore index, the chart)."""
@@ -331,6 +302,8 @@ class PageBuilder:
         except MetadataError as err:
             raise SiteDataError(str(err)) from err
         self.edit_base = edit_base
+        #: Where a topic page's edit button leads: the category tree it is generated from.
+        self.edit_categories = f"{edit_base}data/categories.yml" if edit_base else ""
         self.budget = budget
         #: A category page's budget of content elements (cards, timeline, stubs).
         self.elements = elements
@@ -346,8 +319,7 @@ class PageBuilder:
         )
         self.env.filters["safe_url"] = safe_url
         self.env.filters["md"] = md_text
-        self.env.filters["block"] = self._stash
-        self._blocks: list[str] = []
+        self.env.globals["front_matter"] = front_matter
         self.layout = Layout()
         names = {c for c in catalog.categories}
         names |= {alias for c in catalog.categories.values() for alias in c.aliases}
@@ -364,19 +336,19 @@ class PageBuilder:
                 if clash := page_clash(child.id, top.id):
                     raise SiteDataError(f"{clash}; rename the category")
 
-    def _stash(self, html: str) -> Markup:
-        """Keep a block of raw HTML out of the Markdown; return the marker that stands for it."""
-        self._blocks.append(str(html).strip("\n"))
-        return Markup(BLOCK_MARKER.format(len(self._blocks) - 1))  # noqa: S704 (a number)
-
     def _page(
-        self, template: str, src_uri: str, nav_title: str, in_nav: bool, /, **context: Any
+        self,
+        template: str,
+        src_uri: str,
+        nav_title: str,
+        in_nav: bool,
+        /,
+        origin: str = "a generated page",
+        **context: Any,
     ) -> SitePage:
-        """Render one page's Markdown; the blocks its template stashed go with it."""
-        self._blocks = []
-        markdown = self.env.get_template(template).render(**context)
-        blocks, self._blocks = tuple(self._blocks), []
-        return SitePage(src_uri, markdown, nav_title, in_nav, blocks)
+        """Render one page's Markdown (its template writes the front matter)."""
+        markdown = self.env.get_template(template).render(page_title=nav_title, **context)
+        return SitePage(src_uri, markdown, nav_title, in_nav, origin)
 
     def anchor_of(self, category_id: str) -> str:
         """Return the anchor of a subcategory's section (prefixed when an entry has its id)."""
@@ -405,7 +377,24 @@ class PageBuilder:
             self.layout.pages.append(self._compare_page())
         if (landmarks := self._landmarks_page()) is not None:
             self.layout.pages.append(landmarks)
+        if self.catalog.tags:
+            self.layout.pages.append(self._tags_page())
         return self.layout
+
+    # -- tags --------------------------------------------------------------------------------
+
+    def _tags_page(self) -> SitePage:
+        """Render the tags page: every tag with its description and count, linking Explore."""
+        url = page_url("tags.md")
+        counts: dict[str, int] = {}
+        for entry in self.catalog:
+            for tag in entry.tags:
+                counts[tag] = counts.get(tag, 0) + 1
+        tags = [
+            (tag.id, tag.description, counts.get(tag.id, 0), explore_tag(url, tag.id))
+            for tag in sorted(self.catalog.tags.values(), key=lambda t: t.id)
+        ]
+        return self._page("tags.md.j2", "tags.md", "Tags", True, tags=tags)
 
     # -- category pages ----------------------------------------------------------------------
 
@@ -566,6 +555,8 @@ class PageBuilder:
                 plan.first_src if index == 0 else f"{base}/{index + 1}.md",
                 cat.title,
                 index == 0,
+                origin=f"the page of category '{cat.id}'",
+                edit_url=self.edit_categories,
                 cat=cat,
                 anchor=self.anchor_of(cat.id) if top else "",
                 # Former ids of merged categories keep their links working here.
@@ -604,7 +595,7 @@ class PageBuilder:
                     else None
                 ),
             )
-            pages.append(replace(page, search=tuple(search_doc(c) for c in cards)))
+            pages.append(page)
         return pages
 
     def _explore_category(self, from_url: str, category_id: str) -> str:
@@ -844,7 +835,11 @@ class PageBuilder:
         text = json.dumps(words, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
         self.layout.files.append(SiteFile("explore/text.json", text))
         years = [e.year for e in self.catalog if e.year is not None]
-        markdown = self.env.get_template("explore.md.j2").render(
+        return self._page(
+            "explore.md.j2",
+            "explore.md",
+            "Explore",
+            True,
             kinds=index["kinds"],
             tops=[(c, self.catalog.children(c.id)) for c in self.catalog.top_categories()],
             tags=index["tags"],
@@ -855,7 +850,6 @@ class PageBuilder:
                 (k, v) for k, v in MAINTENANCE_LABELS.items() if any(r["m"] == k for r in rows)
             ],
         )
-        return SitePage("explore.md", markdown, "Explore")
 
     # -- timelines ---------------------------------------------------------------------------
 
@@ -959,7 +953,11 @@ class PageBuilder:
             )
             for row in matrix.rows(self.catalog)
         ]
-        markdown = self.env.get_template("compare.md.j2").render(
+        return self._page(
+            "compare.md.j2",
+            "compare.md",
+            "Compare",
+            True,
             title=config.capability_title,
             intro=config.capability_intro,
             groups=matrix.groups(self.catalog),
@@ -967,7 +965,6 @@ class PageBuilder:
             first=COMPARE_FIRST,
             symbols=matrix.SYMBOLS,
         )
-        return SitePage("compare.md", markdown, "Compare")
 
     # -- home --------------------------------------------------------------------------------
 

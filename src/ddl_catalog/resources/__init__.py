@@ -37,11 +37,6 @@ def site_templates(configured: Path) -> Path:
     return configured if configured.is_dir() else path("templates") / "site"
 
 
-def theme_overrides() -> Path:
-    """Return the package's MkDocs theme overrides (partials), used when mkdocs.yml sets none."""
-    return path("templates") / "site" / "overrides"
-
-
 def site_assets() -> dict[str, Path]:
     """Return {site path: file} of the package's site assets (assets/extra.css ...)."""
     folder = path("site-assets")

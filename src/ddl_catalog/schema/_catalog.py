@@ -21,7 +21,9 @@ REGEX_PATTERNS = {
     '^https://[^\\s]+[^/]$': re.compile('^https://[^\\s]+[^/]\\Z'),
     '^tag:[a-z0-9.-]+,[0-9]{4}(-[0-9]{2}){0,2}:[^\\s]*$': re.compile('^tag:[a-z0-9.-]+,[0-9]{4}(-[0-9]{2}){0,2}:[^\\s]*\\Z'),
     '^[A-Za-z0-9.+-]+$': re.compile('^[A-Za-z0-9.+-]+\\Z'),
-    '^[a-z0-9]+(-[a-z0-9]+)*$': re.compile('^[a-z0-9]+(-[a-z0-9]+)*\\Z')
+    '^[a-z0-9]+(-[a-z0-9]+)*$': re.compile('^[a-z0-9]+(-[a-z0-9]+)*\\Z'),
+    '^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$': re.compile('^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*\\Z'),
+    '^[A-Za-z0-9._/-]*/$': re.compile('^[A-Za-z0-9._/-]*/\\Z')
 }
 
 NoneType = type(None)
@@ -324,6 +326,73 @@ def validate_https___ddl_catalog_github_io_schema_catalog_schema_json(data, cust
                 for data__fields_x, data__fields_item in enumerate(data__fields):
                     if not (isinstance(data__fields_item, str) and data__fields_item == 'authors' or isinstance(data__fields_item, str) and data__fields_item == 'venue' or isinstance(data__fields_item, str) and data__fields_item == 'year' or isinstance(data__fields_item, str) and data__fields_item == 'links'):
                         raise JsonSchemaValueException("" + (name_prefix or "data") + ".fields[{data__fields_x}]".format(**locals()) + " must be one of ['authors', 'venue', 'year', 'links']")
+        if "site" in data_keys:
+            data_keys.remove("site")
+            data__site = data["site"]
+            if not isinstance(data__site, (dict)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".site must be object")
+            data__site_is_dict = isinstance(data__site, dict)
+            if data__site_is_dict:
+                data__site_keys = set(data__site.keys())
+                if "engine" in data__site_keys:
+                    data__site_keys.remove("engine")
+                    data__site__engine = data__site["engine"]
+                    if not (isinstance(data__site__engine, str) and data__site__engine == 'mkdocs' or isinstance(data__site__engine, str) and data__site__engine == 'zensical'):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".site.engine must be one of ['mkdocs', 'zensical']")
+                if "templates" in data__site_keys:
+                    data__site_keys.remove("templates")
+                    data__site__templates = data__site["templates"]
+                    if not isinstance(data__site__templates, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".site.templates must be string")
+                    if isinstance(data__site__templates, str):
+                        data__site__templates_len = len(data__site__templates)
+                        if data__site__templates_len > 200:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".site.templates must be shorter than or equal to 200 characters")
+                        if not REGEX_PATTERNS['^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$'].search(data__site__templates):
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".site.templates must match pattern ^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$")
+                if "data_edit_uri" in data__site_keys:
+                    data__site_keys.remove("data_edit_uri")
+                    data__site__dataedituri = data__site["data_edit_uri"]
+                    if not isinstance(data__site__dataedituri, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".site.data_edit_uri must be string")
+                    if isinstance(data__site__dataedituri, str):
+                        data__site__dataedituri_len = len(data__site__dataedituri)
+                        if data__site__dataedituri_len > 200:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".site.data_edit_uri must be shorter than or equal to 200 characters")
+                        if not REGEX_PATTERNS['^[A-Za-z0-9._/-]*/$'].search(data__site__dataedituri):
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".site.data_edit_uri must match pattern ^[A-Za-z0-9._/-]*/$")
+                if "page_budget" in data__site_keys:
+                    data__site_keys.remove("page_budget")
+                    data__site__pagebudget = data__site["page_budget"]
+                    if not isinstance(data__site__pagebudget, (int)) and not (isinstance(data__site__pagebudget, float) and data__site__pagebudget.is_integer()) or isinstance(data__site__pagebudget, bool):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".site.page_budget must be integer")
+                    if isinstance(data__site__pagebudget, (int, float)) and not isinstance(data__site__pagebudget, bool):
+                        if data__site__pagebudget < 1000:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".site.page_budget must be bigger than or equal to 1000")
+                        if data__site__pagebudget > 10000000:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".site.page_budget must be smaller than or equal to 10000000")
+                if "page_elements" in data__site_keys:
+                    data__site_keys.remove("page_elements")
+                    data__site__pageelements = data__site["page_elements"]
+                    if not isinstance(data__site__pageelements, (int)) and not (isinstance(data__site__pageelements, float) and data__site__pageelements.is_integer()) or isinstance(data__site__pageelements, bool):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".site.page_elements must be integer")
+                    if isinstance(data__site__pageelements, (int, float)) and not isinstance(data__site__pageelements, bool):
+                        if data__site__pageelements < 100:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".site.page_elements must be bigger than or equal to 100")
+                        if data__site__pageelements > 100000:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".site.page_elements must be smaller than or equal to 100000")
+                if "list_budget" in data__site_keys:
+                    data__site_keys.remove("list_budget")
+                    data__site__listbudget = data__site["list_budget"]
+                    if not isinstance(data__site__listbudget, (int)) and not (isinstance(data__site__listbudget, float) and data__site__listbudget.is_integer()) or isinstance(data__site__listbudget, bool):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".site.list_budget must be integer")
+                    if isinstance(data__site__listbudget, (int, float)) and not isinstance(data__site__listbudget, bool):
+                        if data__site__listbudget < 1000:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".site.list_budget must be bigger than or equal to 1000")
+                        if data__site__listbudget > 10000000:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".site.list_budget must be smaller than or equal to 10000000")
+                if data__site_keys:
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".site must not contain "+str(data__site_keys)+" properties")
         if data_keys:
             raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties")
     return data
