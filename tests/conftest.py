@@ -23,6 +23,7 @@ tags: [gpu]
 authors: [Jeffrey Dean, Greg Corrado]
 year: 2012
 venue: NIPS
+venue_year: 2012
 added: "2026-11-22"
 """
 

@@ -43,7 +43,7 @@ def test_the_real_catalog_is_valid_and_strict_clean() -> None:
 
 def test_json_format(catalog_dir: Callable[..., Path]) -> None:
     root = catalog_dir(
-        {"data/papers/dean2012large.yml": GOOD_PAPER.replace("year: 2012", "year: x")}
+        {"data/papers/dean2012large.yml": GOOD_PAPER.replace("\nyear: 2012", "\nyear: x")}
     )
     result = CliRunner().invoke(cli, ["validate", "--format", "json", "--root", str(root)])
     assert result.exit_code == 1

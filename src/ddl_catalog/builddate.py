@@ -9,7 +9,7 @@ traceback, so every command that dates its output checks it here first.
 from __future__ import annotations
 
 import os
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 
 VARIABLE = "SOURCE_DATE_EPOCH"
 #: The last second a date can hold (9999-12-31T23:59:59Z).
@@ -41,8 +41,27 @@ def source_date_epoch() -> int | None:
 
 
 def today() -> str:
-    """Return today's date as YYYY-MM-DD: SOURCE_DATE_EPOCH's (in UTC) when it is set."""
+    """Return today's date as YYYY-MM-DD in UTC: SOURCE_DATE_EPOCH's when it is set.
+
+    UTC, never the machine's local day: GitHub, arXiv and Crossref date what they report in
+    UTC, so a local day behind UTC would date a commit pushed an hour ago "tomorrow" and the
+    tools would write an entry that validate refuses.
+    """
     seconds = source_date_epoch()
     if seconds is None:
-        return date.today().isoformat()
+        return datetime.now(UTC).date().isoformat()
     return datetime.fromtimestamp(seconds, UTC).date().isoformat()
+
+
+def clock_today() -> str:
+    """Return the real current day in UTC, whatever SOURCE_DATE_EPOCH says.
+
+    Validation asks the clock, not the build date: "no evidence dated in the future" must not
+    fail a reproducible build whose SOURCE_DATE_EPOCH is set to the epoch.
+    """
+    return datetime.now(UTC).date().isoformat()
+
+
+def this_year() -> int:
+    """Return the real current year in UTC, for year ranges (see ``clock_today``)."""
+    return int(clock_today()[:4])

@@ -36,13 +36,16 @@ HOST_ALIASES: dict[str, str] = {
     "websrv.cs.fsu.edu": "cs.fsu.edu",
     "engineering.skymind.io": "blog.skymind.ai",
     "dx.doi.org": "doi.org",
+    # ACM's old DOI resolver: doi.acm.org/10.1145/... is the DOI itself.
+    "doi.acm.org": "doi.org",
     "papers.neurips.cc": "papers.nips.cc",
     "m.youtube.com": "youtube.com",
     "youtu.be": "youtube.com",
 }
 
 _TRACKING_PARAMS = frozenset({"fbclid", "gclid", "ref_src", "source", "sk", "si"})
-_ARXIV_HOSTS = frozenset({"arxiv.org", "export.arxiv.org"})
+#: arXiv and its mirrors: ar5iv renders the same papers as HTML at /html/<id> (and /abs/<id>).
+_ARXIV_HOSTS = frozenset({"arxiv.org", "export.arxiv.org", "ar5iv.labs.arxiv.org", "ar5iv.org"})
 _ARXIV_PATH = re.compile(
     r"^/(?:abs|pdf|html|format)/"
     r"(?P<id>\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Za-z]{2})?/\d{7})"
@@ -55,7 +58,7 @@ _ARXIV_ID = re.compile(
 )
 _DOUBLE_SLASH = re.compile(r"/{2,}")
 _DOI = re.compile(r"^(10\.\d{4,9}/\S+)$")
-_ACM_DOI_PATH = re.compile(r"^/doi/(?:abs/|pdf/|full/|fullHtml/)?(10\.\d{4,9}/.+)$")
+_ACM_DOI_PATH = re.compile(r"^/doi/(?:abs/|pdf/|epdf/|epub/|full/|fullHtml/)?(10\.\d{4,9}/.+)$")
 _NEURIPS_HASH = re.compile(
     r"^/paper(?:_files/paper)?/(?P<year>\d{4})/(?:hash|file)/(?P<hash>[0-9a-f]{32})-"
     r"(?:Abstract|Paper)(?:-[A-Za-z_]+)?\.(?:html|pdf)$"

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 _SITE_URL = re.compile(r"^site_url:\s*['\"]?(https?://[^\s'\"#]+)", re.MULTILINE)
+_DOCS_DIR = re.compile(r"^docs_dir:\s*['\"]?([^\s'\"#]+)", re.MULTILINE)
 
 #: Paths the site uses for its own pages; a top-level category may not take one of them.
 RESERVED = frozenset(
@@ -65,3 +66,13 @@ def published_url(root: Path, configured: str | None) -> str | None:
     everywhere.
     """
     return site_url(root) or configured or None
+
+
+def docs_dir(root: Path) -> Path:
+    """Return the folder of the hand-written pages: mkdocs.yml's docs_dir, else root/docs."""
+    try:
+        text = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return root / "docs"
+    match = _DOCS_DIR.search(text)
+    return root / match.group(1) if match else root / "docs"

@@ -160,11 +160,32 @@ def _metadata(root: FilePath) -> list[Problem]:
     return metadata.check(root)
 
 
-def _categories(doc: Document, problems: list[Problem]) -> tuple[dict[str, Path_], dict[str, str]]:
+def docs_pages(root: FilePath) -> frozenset[str]:
+    """Return the site paths the hand-written docs take ("architecture", "guides/setup").
+
+    A topic whose page would land on one of them is refused here, naming the category, rather
+    than failing the site build later with a message about the hand-written page.
+    """
+    from ddl_catalog.mkdocs_yml import docs_dir
+
+    docs = docs_dir(Path(root))
+    if not docs.is_dir():
+        return frozenset()
+    pages = set()
+    for page in docs.rglob("*.md"):
+        rel = page.relative_to(docs).with_suffix("").as_posix()
+        pages.add(rel.removesuffix("/index"))
+    return frozenset(pages - {"index"})
+
+
+def _categories(
+    doc: Document, problems: list[Problem], docs: frozenset[str] = frozenset()
+) -> tuple[dict[str, Path_], dict[str, str]]:
     """Index category ids with where they are defined, and former ids with their category.
 
     Returns ({id: path}, {alias: category id}); a name used twice, as an id or an alias, is
-    reported. Positions are looked up only for a duplicate: asking for one re-parses the file.
+    reported, and so is a topic whose page would be a hand-written page of ``docs``. Positions
+    are looked up only for a duplicate: asking for one re-parses the file.
     """
     index: dict[str, Path_] = {}
     aliases: dict[str, str] = {}
@@ -175,8 +196,15 @@ def _categories(doc: Document, problems: list[Problem]) -> tuple[dict[str, Path_
         ]
         for where, node in nodes:
             parent = None if len(where) == 1 else top["id"]
+            site_path = node["id"] if parent is None else f"{parent}/{node['id']}"
             if clash := page_clash(node["id"], parent):
                 message = f"{clash}: rename the category"
+                problems.append(problem(doc, ("categories", *where, "id"), message, "page-clash"))
+            elif site_path in docs:
+                message = (
+                    f"category id '{node['id']}' takes the page /{site_path}/ of the "
+                    f"hand-written docs/{site_path}.md: rename the category (or the page)"
+                )
                 problems.append(problem(doc, ("categories", *where, "id"), message, "page-clash"))
             names = [(("categories", *where, "id"), node["id"], None)]
             names += [
@@ -217,8 +245,14 @@ def _start_here(doc: Document, entries: list[Document]) -> Iterator[Problem]:
         ]
         nodes += [((i, "children", j), c, {c["id"]}) for j, c in enumerate(children)]
         for where, node, homes in nodes:
+            picked: set[str] = set()
             for k, pick in enumerate(node.get("start_here", [])):
                 path = ("categories", *where, "start_here", k, "id")
+                if pick["id"] in picked:
+                    message = f"start-here entry '{pick['id']}' is picked twice: keep one"
+                    yield problem(doc, path, message, "start-here")
+                    continue
+                picked.add(pick["id"])
                 if pick["id"] not in filed:
                     message = f"start-here entry '{pick['id']}' does not exist: check the id"
                     yield problem(doc, path, message, "start-here")
@@ -280,13 +314,30 @@ def _validate(root: FilePath, texts: Mapping[str, str]) -> Report:
             problems.append(exc.problem)
     categories_doc = _load_tree(root, "categories", problems)
     tags_doc = _load_tree(root, "tags", problems)
-    if os.path.lexists(
-        os.path.join(root, "data", "seed-corrections.yml")
-    ):  # optional; import reads it
-        _load_tree(root, "seed-corrections", problems)
-    categories, aliases = _categories(categories_doc, problems) if categories_doc else ({}, {})
+    optional = {
+        name: _load_tree(root, name, problems)
+        for name in ("seed-corrections", "venues", "register")  # import reads the first
+        if os.path.lexists(os.path.join(root, "data", f"{name}.yml"))
+    }
+    categories, aliases = (
+        _categories(categories_doc, problems, docs_pages(root)) if categories_doc else ({}, {})
+    )
     settings_doc, found = settings.check(root)  # catalog.yml, optional
     problems.extend(found)
+    venues_doc = optional.get("venues")
+    venues = _venues(venues_doc, problems) if venues_doc is not None else None
+    if "venues" in optional and venues_doc is None:
+        venues = {}  # the file is there but broken: its own problems say why
+    for name, doc in (
+        ("categories", categories_doc),
+        ("tags", tags_doc),
+        ("catalog", settings_doc),
+        *optional.items(),
+    ):
+        if doc is not None:
+            problems.extend(tree_text_problems(doc, name))
+    if settings_doc is not None:
+        problems.extend(_matrix_settings(settings_doc, categories))
     context = Context(
         entries=documents,
         categories=categories,
@@ -295,6 +346,8 @@ def _validate(root: FilePath, texts: Mapping[str, str]) -> Report:
         has_categories=categories_doc is not None,
         has_tags=tags_doc is not None,
         settings=settings_doc.data if settings_doc is not None else None,
+        venues=venues,
+        register=optional.get("register"),
     )
     if not os.path.isdir(os.path.join(root, "data")):
         where = os.path.abspath(root)
@@ -314,9 +367,77 @@ def _validate(root: FilePath, texts: Mapping[str, str]) -> Report:
             ("categories", categories_doc),
             ("tags", tags_doc),
             ("settings", settings_doc),
+            ("venues", venues_doc),
         )
         if doc
     }
     return Report(
         sorted(set(problems)), documents, files=len(files) + len(refused) + 2, trees=trees
     )
+
+
+def _venues(doc: Document, problems: list[Problem]) -> dict[str, Any]:
+    """Index data/venues.yml by id; report an id or a former short name used twice."""
+    found: dict[str, Any] = {}
+    names: dict[str, int] = {}
+    for index, venue in enumerate(doc.data["venues"]):
+        for name, path in [(venue["id"], ("venues", index, "id"))] + [
+            (old["short"], ("venues", index, "former", k, "short"))
+            for k, old in enumerate(venue.get("former", []))
+        ]:
+            if name in names:
+                message = f"venue '{name}' is listed twice (first as venue {names[name] + 1})"
+                problems.append(problem(doc, path, message, "venues"))
+                continue
+            names[name] = index
+        found.setdefault(venue["id"], venue)
+    return found
+
+
+def tree_text_problems(doc: Document, kind: str) -> Iterator[Problem]:
+    """Report hidden text and bad addresses in a file that is not an entry (fields.py's lists).
+
+    Categories, tags, catalog.yml, venues and the register reach the nav, the README and the
+    feed as much as entries do, so the same checks apply to every text and URL they hold.
+    """
+    from ddl_catalog import fields
+    from ddl_catalog.rules import hidden_text
+    from ddl_catalog.rules.base import field_name
+    from ddl_catalog.rules.url_scheme import url_problem
+
+    if not isinstance(doc.data, dict):
+        return
+    for name in fields.TEXTS.get(kind, ()):
+        for path, value in fields.values(doc.data, name):
+            if isinstance(value, str) and not value.isascii():
+                why = hidden_text.text_problem(value, named=name in fields.NAMED)
+                if why:
+                    yield problem(doc, path, f"'{field_name(path)}' {why}", hidden_text.ID)
+    if kind in ("catalog",):
+        for name in fields.URLS.get(kind, ()):
+            for path, value in fields.values(doc.data, name):
+                if isinstance(value, str) and (why := url_problem(value)):
+                    yield problem(doc, path, f"'{field_name(path)}' {why}", "url-scheme")
+
+
+def _matrix_settings(doc: Document, categories: Mapping[str, Path_]) -> Iterator[Problem]:
+    """Report capability columns named twice, and a matrix section that is no category."""
+    block = doc.data.get("capabilities")
+    if not isinstance(block, dict):
+        return
+    seen: set[str] = set()
+    for index, column in enumerate(block.get("columns") or []):
+        column_id = column.get("id") if isinstance(column, dict) else None
+        if isinstance(column_id, str):
+            if column_id in seen:
+                message = f"capability column '{column_id}' is defined twice: keep one"
+                where = ("capabilities", "columns", index, "id")
+                yield problem(doc, where, message, "capabilities")
+            seen.add(column_id)
+    section = block.get("section")
+    if isinstance(section, str) and categories and section not in categories:
+        message = (
+            f"capabilities.section '{section}' is no category of data/categories.yml: the "
+            "README's compact table would not show; name a category id"
+        )
+        yield problem(doc, ("capabilities", "section"), message, "capabilities")

@@ -12,6 +12,7 @@ MODULE_OF = {
     "unknown-related": "related_exists",
     "identifier-mismatch": "identifier_match",
     "duplicate-identity": "duplicate_identity",
+    "registered-exclusion": "registered",
 }
 
 

@@ -10,8 +10,11 @@ from collections.abc import Callable, Iterable
 from ddl_catalog.load import Problem
 from ddl_catalog.rules import (
     added_date,
+    authors,
+    capabilities,
     capability_column,
     category_exists,
+    dates,
     description_style,
     duplicate_identity,
     duplicate_related,
@@ -19,9 +22,11 @@ from ddl_catalog.rules import (
     folder_kind,
     hidden_text,
     identifier_match,
+    lineage,
     maintenance,
     maintenance_missing,
     placeholder,
+    registered,
     related_exists,
     schema,
     tag_exists,
@@ -29,6 +34,7 @@ from ddl_catalog.rules import (
     unique_id,
     url_host,
     url_scheme,
+    venue,
     year_range,
 )
 from ddl_catalog.rules.base import Context
@@ -49,7 +55,10 @@ RULES: dict[str, Check] = {
         url_scheme,
         url_host,
         year_range,
+        venue,
+        authors,
         added_date,
+        dates,
         description_style,
         title_style,
         hidden_text,
@@ -59,6 +68,9 @@ RULES: dict[str, Check] = {
         maintenance,
         maintenance_missing,
         capability_column,
+        capabilities,
+        lineage,
+        registered,
     )
 }
 

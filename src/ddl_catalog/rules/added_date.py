@@ -7,10 +7,10 @@ step (the Atom feed, the site's build date, the exports) meets a date it cannot 
 from __future__ import annotations
 
 import calendar
-import datetime
 import re
 from collections.abc import Iterator
 
+from ddl_catalog import builddate
 from ddl_catalog.load import Problem
 from ddl_catalog.rules.base import Context, problem
 
@@ -46,7 +46,7 @@ def date_problem(text: str, last_year: int) -> str | None:
 
 def check(ctx: Context) -> Iterator[Problem]:
     """Report ``added`` dates that do not exist or lie outside the plausible range."""
-    last_year = datetime.date.today().year + 1
+    last_year = builddate.this_year() + 1
     for doc, added in ctx.field_values("added"):
         if isinstance(added, str) and (why := date_problem(added, last_year)):
             yield problem(doc, ("added",), why, ID)

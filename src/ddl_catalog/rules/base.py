@@ -22,6 +22,8 @@ class Context:
         has_categories: bool = True,
         has_tags: bool = True,
         settings: Mapping[str, Any] | None = None,
+        venues: Mapping[str, Mapping[str, Any]] | None = None,
+        register: Document | None = None,
     ) -> None:
         self.entries = entries
         #: Known category ids, each with its path in categories.yml.
@@ -33,6 +35,20 @@ class Context:
         self.has_tags = has_tags
         #: catalog.yml's data when it passed its schema (else empty: defaults apply).
         self.settings = settings if settings is not None else {}
+        #: data/venues.yml's venues by id, when the catalog has that file (None: no venue list,
+        #: any venue name is accepted).
+        self.venues = venues
+        #: data/register.yml (resources considered and left out), when it passed its schema.
+        self.register = register
+
+    def entry_ids(self) -> dict[str, Document]:
+        """Return the entries by id (the first of each id; unique-id reports the others)."""
+        found: dict[str, Document] = {}
+        for doc in self.entries:
+            entry_id = doc.data.get("id") if isinstance(doc.data, dict) else None
+            if isinstance(entry_id, str):
+                found.setdefault(entry_id, doc)
+        return found
 
     def field_values(self, key: str) -> Iterator[tuple[Document, Any]]:
         """Yield (document, value) for every entry that has field ``key``."""

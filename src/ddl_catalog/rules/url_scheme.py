@@ -7,8 +7,9 @@ from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
+from ddl_catalog import fields
 from ddl_catalog.load import Document, Path_, Problem
-from ddl_catalog.rules.base import Context, field_name, mappings, problem
+from ddl_catalog.rules.base import Context, field_name, problem
 
 ID = "url-scheme"
 _SPACE = re.compile(r"\s")
@@ -44,25 +45,29 @@ def url_problem(url: str) -> str | None:
     return None
 
 
-def url_fields(data: Any) -> Iterator[tuple[Path_, Any]]:
-    """Yield (path, value) of every URL field of an entry."""
-    for key in ("url", "archive_url"):
-        if key in data:
-            yield (key,), data[key]
-    for index, link in mappings(data.get("links")):
-        if "url" in link:
-            yield ("links", index, "url"), link["url"]
+def url_fields(data: Any, kind: str = "entry") -> Iterator[tuple[Path_, Any]]:
+    """Yield (path, value) of every URL field of a file (``fields.URLS``: an entry's by default).
+
+    Every field that holds an address is listed there once: the page's link, a link's, the
+    maintenance evidence and its successor's home, a release's page, a capability's source.
+    """
+    for name in fields.URLS.get(kind, ()):
+        yield from fields.values(data, name)
 
 
 def check(ctx: Context) -> Iterator[Problem]:
-    """Report URLs that are not absolute http(s)."""
+    """Report URLs that are not absolute http(s), in the entries and the register."""
     for doc in ctx.entries:
         yield from check_document(doc)
+    if ctx.register is not None:
+        yield from check_document(ctx.register, "register")
 
 
-def check_document(doc: Document) -> Iterator[Problem]:
-    """Report the bad URLs of one entry."""
-    for path, value in url_fields(doc.data):
+def check_document(doc: Document, kind: str = "entry") -> Iterator[Problem]:
+    """Report the bad URLs of one file (an entry, unless ``kind`` names another schema)."""
+    if not isinstance(doc.data, dict):
+        return
+    for path, value in url_fields(doc.data, kind):
         if not isinstance(value, str):
             continue
         why = url_problem(value)

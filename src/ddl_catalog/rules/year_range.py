@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Iterator
 
+from ddl_catalog import builddate
 from ddl_catalog.load import Problem
 from ddl_catalog.rules.base import Context, problem
 
@@ -14,7 +14,7 @@ FIRST_YEAR = 1950
 
 def check(ctx: Context) -> Iterator[Problem]:
     """Report years outside the plausible range, and years written as decimals (2012.0)."""
-    last = datetime.date.today().year + 1
+    last = builddate.this_year() + 1
     for doc, year in ctx.field_values("year"):
         if isinstance(year, float):  # the schema's "integer" admits 2012.0; outputs want 2012
             if year.is_integer():  # (the schema reports 2012.5, inf and nan itself)

@@ -134,6 +134,11 @@ def validate_https___ddl_catalog_github_io_schema_entry_schema_json(data, custom
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".authors[{data__authors_x}]".format(**locals()) + " must be longer than or equal to 1 characters")
                         if data__authors_item_len > 120:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".authors[{data__authors_x}]".format(**locals()) + " must be shorter than or equal to 120 characters")
+        if "more_authors" in data_keys:
+            data_keys.remove("more_authors")
+            data__moreauthors = data["more_authors"]
+            if not isinstance(data__moreauthors, (bool)):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".more_authors must be boolean")
         if "team" in data_keys:
             data_keys.remove("team")
             data__team = data["team"]
@@ -393,6 +398,16 @@ def validate_https___ddl_catalog_github_io_schema_entry_schema_json(data, custom
                     data__maintenance_keys.remove("newest_commit")
                     data__maintenance__newestcommit = data__maintenance["newest_commit"]
                     validate_https___ddl_catalog_github_io_schema_entry_schema_json___defs_date(data__maintenance__newestcommit, custom_formats, (name_prefix or "data") + ".maintenance.newest_commit")
+                if "commits_in_year" in data__maintenance_keys:
+                    data__maintenance_keys.remove("commits_in_year")
+                    data__maintenance__commitsinyear = data__maintenance["commits_in_year"]
+                    if not isinstance(data__maintenance__commitsinyear, (int)) and not (isinstance(data__maintenance__commitsinyear, float) and data__maintenance__commitsinyear.is_integer()) or isinstance(data__maintenance__commitsinyear, bool):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.commits_in_year must be integer")
+                    if isinstance(data__maintenance__commitsinyear, (int, float)) and not isinstance(data__maintenance__commitsinyear, bool):
+                        if data__maintenance__commitsinyear < 0:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.commits_in_year must be bigger than or equal to 0")
+                        if data__maintenance__commitsinyear > 1000000:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".maintenance.commits_in_year must be smaller than or equal to 1000000")
                 if "release" in data__maintenance_keys:
                     data__maintenance_keys.remove("release")
                     data__maintenance__release = data__maintenance["release"]

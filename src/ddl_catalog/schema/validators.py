@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-SCHEMA_NAMES = ("entry", "categories", "tags", "catalog")
+SCHEMA_NAMES = ("entry", "categories", "tags", "catalog", "venues", "register")
 #: The folder of the shipped schemas (package data).
 SCHEMA_DIR = os.path.dirname(__file__)
 
