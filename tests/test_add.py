@@ -25,6 +25,7 @@ title: "Demystifying Parallel and Distributed Deep Learning: An In-Depth Concurr
 url: https://arxiv.org/abs/1802.09941
 description: A survey of how deep learning training is parallelised.
 categories: [surveys]
+authors: [Tal Ben-Nun, Torsten Hoefler]
 identifiers:
   arxiv: "1802.09941"
   doi: 10.1145/3320060
@@ -204,6 +205,7 @@ def test_offline_fills_from_the_url_alone_without_any_request(
     assert result.entry["title"].startswith("TODO")
     rules = sorted({(p.path, p.line, p.rule) for p in validate(root).problems})
     assert rules == [
+        ("data/papers/arxiv-2104-04473.yml", 4, "authors"),  # a draft knows no authors offline
         ("data/papers/arxiv-2104-04473.yml", 4, "placeholder"),
         ("data/papers/arxiv-2104-04473.yml", 6, "placeholder"),
     ]
@@ -292,13 +294,15 @@ def test_github_repository_follows_the_api_and_gets_a_kebab_id(
     assert result.entry["title"] == "Megatron-LM"
     assert any("GitHub describes it as" in note for note in result.notes)
     # Software starts with the state its repository's facts give (last push 2024-05-01,
-    # more than a year before TODAY), with the facts as evidence.
+    # more than a year before TODAY), with the facts as evidence. This server has no commits
+    # or releases to give: the last push stands in, and the reading's day dates the evidence.
     assert result.entry["maintenance"] == {
         "state": "unmaintained",
+        "as_of": TODAY,
         "checked": TODAY,
         "last_commit": "2024-05-01",
-        "source": "https://github.com/NVIDIA/Megatron-LM",
-        "evidence": "GitHub reports the last push to the repository on 2024-05-01, as fetched "
+        "source": "https://github.com/NVIDIA/Megatron-LM/commits",
+        "evidence": "GitHub reports the last push to the repository on 2024-05-01, read "
         f"from GitHub's API on {TODAY}.",
     }
     assert "maintenance-missing" not in " ".join(adding.remaining_problems(root, result.path))

@@ -247,8 +247,8 @@ def test_states_move_with_github_facts_but_never_over_a_notice(
         "  evidence: The README says the project is deprecated.\n"
     )
     curated = (
-        'maintenance:\n  state: active\n  checked: "2019-01-01"\n'
-        "  source: https://github.com/yahoo/CaffeOnSpark\n"
+        'maintenance:\n  state: active\n  checked: "2019-01-01"\n  last_commit: "2018-12-01"\n'
+        "  source: https://github.com/yahoo/CaffeOnSpark/commit/e802cb3\n"
         "  evidence: Newest commit in the snapshot is recent.\n"
     )
     root = catalog_dir(

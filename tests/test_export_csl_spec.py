@@ -131,7 +131,11 @@ CSL_NUMBER_VARIABLES = frozenset(
     ]
 )
 CSL_NAME_VARIABLES = frozenset({"author", "editor", "translator", "container-author"})
-CSL_DATE_VARIABLES = frozenset({"issued", "accessed", "submitted", "event-date"})
+# CSL 1.0.2's date variables (original-date: when a work was first published, as a paper's
+# arXiv version before the venue that the citation names).
+CSL_DATE_VARIABLES = frozenset(
+    {"issued", "accessed", "submitted", "event-date", "original-date", "available-date"}
+)
 NAME_PARTS = frozenset(
     {"family", "given", "dropping-particle", "non-dropping-particle", "suffix", "literal"}
 )

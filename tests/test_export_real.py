@@ -33,7 +33,7 @@ def test_real_catalog_exports_parse_back(tmp_path: Path) -> None:
     for block in library.entries:
         entry = catalog.get(block.key)
         assert entry is not None
-        assert block.entry_type == bibtex.entry_type(entry)
+        assert block.entry_type == bibtex.entry_type(entry, catalog.venues)
         if entry.identifiers.arxiv:
             assert block["eprint"] == entry.identifiers.arxiv
         if entry.identifiers.doi:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ddl_catalog import settings
-from ddl_catalog.model import Catalog, Cell, Entry
+from ddl_catalog.model import Catalog, Cell, Entry, Release
 from ddl_catalog.settings import Column
 
 #: How a cell's value is shown where space is short (the README's compact table, Explore).
@@ -36,17 +36,33 @@ def marker(entry: Entry, catalog: Catalog) -> str | None:
 
 
 def detail(entry: Entry, catalog: Catalog) -> str | None:
-    """Return the state as a card shows it: label, with the last commit or the successor."""
+    """Return the state as a card shows it, each claim with the date of its evidence.
+
+    "Active · newest commit of substance 2026-08-20 · release v0.17.4 (2026-07-30) · in what
+    we read, up to 2026-08-22 (read 2026-11-25)": the state, the commit and release it rests on,
+    the date the evidence ends (a snapshot's newest commit), and, apart, the day it was read, so
+    that no one takes the reading day for the evidence's.
+    """
     state = entry.maintenance
     if state is None:
         return None
-    text = state.label
+    parts = [state.label]
     if state.state == "superseded" and state.superseded_by:
         successor = catalog.get(state.superseded_by)
-        text += f" by {successor.title}" if successor else ""
+        parts[0] += f" by {successor.title}" if successor else ""
     if state.last_commit:
-        text += f" · last commit {state.last_commit}"
-    return text
+        parts.append(f"newest commit of substance {state.last_commit}")
+    release = state.release
+    if isinstance(release, Release):
+        parts.append(f"release {release.version} ({release.date})")
+    elif release == "none":
+        parts.append("no releases")
+    read = f"read {state.checked}"
+    if state.as_of:
+        parts.append(f"in what we read, up to {state.as_of} ({read})")
+    else:
+        parts.append(read)
+    return " · ".join(parts)
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,12 +14,11 @@ import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 from typing import Any, Literal, Protocol
 from urllib.parse import urlsplit
 
-from ddl_catalog import identity, settings, upkeep
+from ddl_catalog import builddate, identity, settings, upkeep
 from ddl_catalog.edit import new_id
 from ddl_catalog.edit.fmt import dump, schema_line
 from ddl_catalog.files import write_atomic
@@ -84,7 +83,7 @@ class AddRequest:
     description: str | None = None
     yes: bool = False
     offline: bool = False
-    today: str = field(default_factory=lambda: date.today().isoformat())
+    today: str = field(default_factory=builddate.today)
 
 
 @dataclass
@@ -166,7 +165,7 @@ def _enriched(
     source: Source, session: Any, today: str
 ) -> tuple[dict[str, Any], str | None, list[str]]:
     """Return fields from the source of record, a kind it suggests, and hints; may raise."""
-    from ddl_catalog.net.enrich import arxiv, crossref, github
+    from ddl_catalog.net.enrich import EnrichError, arxiv, crossref, github
 
     entry = _offline(source)
     hints: list[str] = []
@@ -193,8 +192,12 @@ def _enriched(
         )
         if repo.description:
             hints.append(f"GitHub describes it as: {repo.description}")
+        try:
+            activity = None if repo.archived else github.activity(repo.full_name, session, today)
+        except EnrichError:
+            activity = None  # the last push stands in; the evidence sentence says so
         entry["maintenance"] = upkeep.from_repository(
-            repo.full_name, repo.archived, repo.pushed_at, today
+            repo.full_name, repo.archived, repo.pushed_at, today, activity=activity
         )
     found = {k: v for k, v in entry.items() if v not in (None, [], "")}
     if not str(found.get("title", "")).strip():  # the source gave an empty title

@@ -74,6 +74,7 @@ NESTED_ORDER: dict[str, tuple[str, ...]] = {
         "last_commit",
         "last_commit_url",
         "newest_commit",
+        "commits_in_year",
         "release",
         "version",
         "date",

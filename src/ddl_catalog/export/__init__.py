@@ -39,19 +39,19 @@ def _json(catalog: Catalog, entries: Sequence[Entry], site_url: str | None) -> s
 def _csv(catalog: Catalog, entries: Sequence[Entry], site_url: str | None) -> str:
     from ddl_catalog.export import csv
 
-    return csv.render(entries)
+    return csv.render(entries, catalog.venues)
 
 
 def _bibtex(catalog: Catalog, entries: Sequence[Entry], site_url: str | None) -> str:
     from ddl_catalog.export import bibtex
 
-    return bibtex.render(bibtex.citable(entries))
+    return bibtex.render(bibtex.citable(entries), catalog.venues)
 
 
 def _csljson(catalog: Catalog, entries: Sequence[Entry], site_url: str | None) -> str:
     from ddl_catalog.export import bibtex, csl
 
-    return csl.render(bibtex.citable(entries))
+    return csl.render(bibtex.citable(entries), catalog.venues)
 
 
 def _atom(catalog: Catalog, entries: Sequence[Entry], site_url: str | None) -> str:
@@ -172,9 +172,9 @@ def site_files(catalog: Catalog, site_dir: Path, *, site_url: str | None = None)
     }
     outputs[SCHEMA_FILE] = schema_text(site_url)
     for category, rel in category_bib_files(catalog).items():
-        outputs[rel] = bibtex.render(bibtex.citable(select(catalog, category)))
+        outputs[rel] = bibtex.render(bibtex.citable(select(catalog, category)), catalog.venues)
     for entry in bibtex.citable(catalog.entries):
-        outputs[entry_bib_path(entry.id)] = bibtex.entry_bibtex(entry)
+        outputs[entry_bib_path(entry.id)] = bibtex.entry_bibtex(entry, catalog.venues)
     written = []
     for rel, text in sorted(outputs.items()):
         path = site_dir / rel

@@ -16,16 +16,16 @@ of the data becomes ``\\{``/``\\}`` only as one of a matched pair; a lone one be
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from bibtexparser import middlewares, model
 from bibtexparser.entrypoint import write_string
 from bibtexparser.library import Library
 from bibtexparser.writer import BibtexFormat
 
+from ddl_catalog.citation import Citation, cite
 from ddl_catalog.export.names import split_name
-from ddl_catalog.export.venues import is_journal
-from ddl_catalog.model import KIND_LABELS, Entry
+from ddl_catalog.model import KIND_LABELS, Entry, Venue
 
 #: Kinds that go into papers.bib.
 CITABLE_KINDS: tuple[str, ...] = ("paper", "book")
@@ -89,8 +89,12 @@ def verbatim(text: str) -> str:
     return text.replace("{", "%7B").replace("}", "%7D").replace("\\", "%5C")
 
 
-def author_field(authors: Iterable[str]) -> str:
-    """Join authors as "Family, Given and ...", the form every BibTeX style parses."""
+def author_field(authors: Iterable[str], *, others: bool = False) -> str:
+    """Join authors as "Family, Given and ...", the form every BibTeX style parses.
+
+    ``others`` ends the list with "and others" (BibTeX's "et al."), for a list that holds the
+    first authors only.
+    """
     names = []
     for author in authors:
         name = split_name(author)
@@ -103,29 +107,46 @@ def author_field(authors: Iterable[str]) -> str:
             names.append(f"{escape(name.family)}, {escape(name.suffix)}, {escape(name.given)}")
         else:
             names.append(f"{escape(name.family)}, {escape(name.given)}")
+    if others and names:
+        names.append("others")
     return " and ".join(names)
 
 
-def entry_type(entry: Entry) -> str:
-    """Return the BibTeX entry type of an entry, per the table in ``venues``."""
-    if entry.kind == "book":
-        return "book"
-    if entry.kind == "paper" and entry.venue:
-        return "article" if is_journal(entry.venue) else "inproceedings"
-    return "misc"
+def entry_type(entry: Entry, venues: Mapping[str, Venue] | None = None) -> str:
+    """Return the BibTeX entry type of an entry (``citation.cite`` decides)."""
+    return cite(entry, venues or {}).kind
 
 
-def _fields(entry: Entry) -> list[tuple[str, str]]:
-    """List an entry's BibTeX fields in a fixed order."""
-    kind = entry_type(entry)
+def _author(citation: Citation) -> str | None:
+    """Return the author field: the people, else the team braced as one corporate name."""
+    if citation.authors:
+        return author_field(citation.authors, others=citation.more_authors)
+    if citation.team:
+        return "{" + escape(" ".join(citation.team.split())) + "}"
+    return None
+
+
+def _fields(entry: Entry, venues: Mapping[str, Venue]) -> list[tuple[str, str]]:
+    """List an entry's BibTeX fields in a fixed order.
+
+    ``year`` is the year of the venue's edition (the one a reader cites), ``origdate`` the
+    first publication's when it differs (biblatex), and the arXiv id goes in the eprint fields.
+    """
+    citation = cite(entry, venues)
+    kind = citation.kind
     fields: list[tuple[str, str]] = [("title", protect(entry.title))]
-    if entry.authors:
-        fields.append(("author", author_field(entry.authors)))
-    if entry.venue:
+    author = _author(citation)
+    if author is not None:
+        fields.append(("author", author))
+    if citation.container:
         venue_field = {"article": "journal", "inproceedings": "booktitle", "book": "series"}
-        fields.append((venue_field.get(kind, "howpublished"), protect(entry.venue)))
-    if entry.year is not None:
-        fields.append(("year", str(entry.year)))
+        fields.append((venue_field.get(kind, "howpublished"), protect(citation.container)))
+    if citation.year is not None:
+        fields.append(("year", str(citation.year)))
+    if citation.first_year is not None:
+        fields.append(("origdate", str(citation.first_year)))
+    if citation.pages:
+        fields.append(("pages", escape(citation.pages.replace("-", "--"))))
     ids = entry.identifiers
     if ids.doi:
         fields.append(("doi", verbatim(ids.doi)))
@@ -138,15 +159,16 @@ def _fields(entry: Entry) -> list[tuple[str, str]]:
     if kind == "misc" and not ids.arxiv and not entry.venue:
         fields.append(("howpublished", r"\url{" + verbatim(entry.url) + "}"))
     fields.append(("url", verbatim(entry.url)))
-    if not entry.authors or entry.kind not in CITABLE_KINDS:
+    if author is None or entry.kind not in CITABLE_KINDS:
         fields.append(("note", KIND_LABELS[entry.kind][0]))
     return fields
 
 
-def to_block(entry: Entry) -> model.Entry:
+def to_block(entry: Entry, venues: Mapping[str, Venue] | None = None) -> model.Entry:
     """Build the bibtexparser entry for one catalog entry."""
-    fields = [model.Field(key, value) for key, value in _fields(entry)]
-    return model.Entry(entry_type(entry), entry.id, fields)
+    known = venues or {}
+    fields = [model.Field(key, value) for key, value in _fields(entry, known)]
+    return model.Entry(entry_type(entry, known), entry.id, fields)
 
 
 def _format() -> BibtexFormat:
@@ -157,11 +179,11 @@ def _format() -> BibtexFormat:
     return fmt
 
 
-def render(entries: Iterable[Entry]) -> str:
+def render(entries: Iterable[Entry], venues: Mapping[str, Venue] | None = None) -> str:
     """Write entries as one BibTeX file, sorted by key, for reference managers and LaTeX."""
     library = Library()
     for entry in sorted(entries, key=lambda e: e.id):
-        library.add(to_block(entry))
+        library.add(to_block(entry, venues))
     if not library.entries:
         return ""
     # The library is built here and thrown away: let the writer's middlewares work in place.
@@ -170,9 +192,9 @@ def render(entries: Iterable[Entry]) -> str:
     return text
 
 
-def entry_bibtex(entry: Entry) -> str:
+def entry_bibtex(entry: Entry, venues: Mapping[str, Venue] | None = None) -> str:
     """Return one entry as BibTeX, for the copyable block on a paper's card."""
-    return render([entry])
+    return render([entry], venues)
 
 
 def citable(entries: Iterable[Entry]) -> list[Entry]:

@@ -8,23 +8,23 @@ arXiv id and ``publisher`` to arXiv. Authors are split into family and given nam
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ddl_catalog.citation import cite
 from ddl_catalog.export.names import split_name
-from ddl_catalog.export.venues import is_journal
-from ddl_catalog.model import Entry
+from ddl_catalog.model import Entry, Venue
+
+#: CSL item types of the citation kinds.
+_TYPES = {"book": "book", "article": "article-journal", "inproceedings": "paper-conference"}
 
 
-def csl_type(entry: Entry) -> str:
-    """Return the CSL item type of an entry, per the table in ``venues``."""
-    if entry.kind == "book":
-        return "book"
-    if entry.kind == "paper" and entry.venue:
-        return "article-journal" if is_journal(entry.venue) else "paper-conference"
-    if entry.kind == "paper":
-        return "article"
-    return "webpage"
+def csl_type(entry: Entry, venues: Mapping[str, Venue] | None = None) -> str:
+    """Return the CSL item type of an entry (``citation.cite`` decides)."""
+    kind = cite(entry, venues or {}).kind
+    if kind in _TYPES:
+        return _TYPES[kind]
+    return "article" if entry.kind == "paper" else "webpage"
 
 
 def _author(author: str) -> dict[str, str]:
@@ -37,16 +37,25 @@ def _author(author: str) -> dict[str, str]:
     return parts
 
 
-def item(entry: Entry) -> dict[str, Any]:
-    """Build the CSL-JSON item of one entry."""
-    kind = csl_type(entry)
+def item(entry: Entry, venues: Mapping[str, Venue] | None = None) -> dict[str, Any]:
+    """Build the CSL-JSON item of one entry: the venue edition's year, the first one beside it."""
+    citation = cite(entry, venues or {})
+    kind = csl_type(entry, venues)
     data: dict[str, Any] = {"id": entry.id, "type": kind, "title": entry.title}
-    if entry.authors:
-        data["author"] = [_author(a) for a in entry.authors]
-    if entry.year is not None:
-        data["issued"] = {"date-parts": [[entry.year]]}
-    if entry.venue:
-        data["collection-title" if kind == "book" else "container-title"] = entry.venue
+    if citation.authors:
+        data["author"] = [_author(a) for a in citation.authors]
+    elif citation.team:
+        data["author"] = [{"literal": citation.team}]
+    if citation.year is not None:
+        data["issued"] = {"date-parts": [[citation.year]]}
+    if citation.first_year is not None:
+        data["original-date"] = {"date-parts": [[citation.first_year]]}
+    if citation.container:
+        data["collection-title" if kind == "book" else "container-title"] = citation.container
+    if citation.venue_short and kind != "book":
+        data["container-title-short"] = citation.venue_short
+    if citation.pages:
+        data["page"] = citation.pages
     ids = entry.identifiers
     if ids.doi:
         data["DOI"] = ids.doi
@@ -57,7 +66,7 @@ def item(entry: Entry) -> dict[str, Any]:
     return data
 
 
-def render(entries: Iterable[Entry]) -> str:
+def render(entries: Iterable[Entry], venues: Mapping[str, Venue] | None = None) -> str:
     """Write entries as a CSL-JSON array, sorted by id, for reference managers."""
-    items = [item(e) for e in sorted(entries, key=lambda e: e.id)]
+    items = [item(e, venues) for e in sorted(entries, key=lambda e: e.id)]
     return json.dumps(items, ensure_ascii=False, indent=2) + "\n"

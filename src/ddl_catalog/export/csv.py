@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
-from ddl_catalog.model import Entry
+from ddl_catalog.citation import cite
+from ddl_catalog.model import Entry, Release, Venue
 
 #: The header row, in column order.
 COLUMNS: tuple[str, ...] = (
@@ -23,9 +24,12 @@ COLUMNS: tuple[str, ...] = (
     "categories",
     "tags",
     "authors",
+    "team",
     "year",
     "venue",
     "venue_year",
+    "pages",
+    "cited_as",
     "arxiv",
     "doi",
     "github",
@@ -35,9 +39,11 @@ COLUMNS: tuple[str, ...] = (
     "status",
     "archive_url",
     "maintenance",
+    "maintenance_as_of",
     "maintenance_checked",
     "maintenance_source",
     "last_commit",
+    "latest_release",
 )
 #: How list cells are joined.
 SEPARATOR = "; "
@@ -49,9 +55,10 @@ def safe_cell(value: str) -> str:
     return "'" + value if value.startswith(_FORMULA_STARTS) else value
 
 
-def row(entry: Entry) -> list[str]:
-    """Return an entry's cells in COLUMNS order."""
+def row(entry: Entry, venues: Mapping[str, Venue] | None = None) -> list[str]:
+    """Return an entry's cells in COLUMNS order (``cited_as``: the venue a citation names)."""
     ids = entry.identifiers
+    cited = cite(entry, venues or {})
     cells = [
         entry.id,
         entry.kind,
@@ -60,10 +67,13 @@ def row(entry: Entry) -> list[str]:
         entry.description,
         SEPARATOR.join(entry.categories),
         SEPARATOR.join(entry.tags),
-        SEPARATOR.join(entry.authors),
+        SEPARATOR.join([*entry.authors, *(["others"] if entry.more_authors else [])]),
+        entry.team or "",
         "" if entry.year is None else str(entry.year),
         entry.venue or "",
         "" if entry.venue_year is None else str(entry.venue_year),
+        entry.pages or "",
+        cited.venue_label or "",
         ids.arxiv or "",
         ids.doi or "",
         ids.github or "",
@@ -78,18 +88,28 @@ def row(entry: Entry) -> list[str]:
 
 
 def _maintenance(entry: Entry) -> list[str]:
-    """Return the maintenance cells: state, the day it was established, source, last commit."""
+    """Return the maintenance cells: state, its evidence's date, the day read, source, commit,
+    release ("v1.2 2026-05-01", or "none")."""
     state = entry.maintenance
     if state is None:
-        return ["", "", "", ""]
-    return [state.state, state.checked, state.source or "", state.last_commit or ""]
+        return ["", "", "", "", "", ""]
+    release = state.release
+    shown = f"{release.version} {release.date}" if isinstance(release, Release) else release or ""
+    return [
+        state.state,
+        state.as_of or "",
+        state.checked,
+        state.source or "",
+        state.last_commit or "",
+        shown,
+    ]
 
 
-def render(entries: Iterable[Entry]) -> str:
+def render(entries: Iterable[Entry], venues: Mapping[str, Venue] | None = None) -> str:
     """Write entries as RFC 4180 CSV with a header row, sorted by id."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
     for entry in sorted(entries, key=lambda e: e.id):
-        writer.writerow(row(entry))
+        writer.writerow(row(entry, venues))
     return out.getvalue()

@@ -10,19 +10,26 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ddl_catalog import __version__, settings
-from ddl_catalog.model import Catalog, Entry
+from ddl_catalog.citation import cite
+from ddl_catalog.model import Catalog, Entry, Release, Venue
 
 #: Version of the envelope's format; bump on incompatible changes.
 FORMAT_VERSION = 1
 
 
-def entry_record(entry: Entry) -> dict[str, Any]:
-    """Return an entry as a plain mapping with every field present."""
+def entry_record(entry: Entry, venues: Mapping[str, Venue] | None = None) -> dict[str, Any]:
+    """Return an entry as a plain mapping with every field present.
+
+    ``citation`` says how the entry is cited, as BibTeX and CSL-JSON cite it: the year of the
+    venue's edition (``year`` stays the first publication's), the venue as readers name it
+    that year, and its full name.
+    """
     ids = entry.identifiers
+    cited = cite(entry, venues or {})
     return {
         "id": entry.id,
         "kind": entry.kind,
@@ -32,9 +39,17 @@ def entry_record(entry: Entry) -> dict[str, Any]:
         "categories": list(entry.categories),
         "tags": list(entry.tags),
         "authors": list(entry.authors),
+        "more_authors": entry.more_authors,
+        "team": entry.team,
         "year": entry.year,
         "venue": entry.venue,
         "venue_year": entry.venue_year,
+        "pages": entry.pages,
+        "citation": {
+            "year": cited.year,
+            "venue": cited.venue_label,
+            "container": cited.container,
+        },
         "identifiers": {"arxiv": ids.arxiv, "doi": ids.doi, "github": ids.github},
         "links": [{"type": ln.type, "url": ln.url, "title": ln.title} for ln in entry.links],
         "related": [{"id": r.id, "relation": r.relation} for r in entry.related],
@@ -52,10 +67,21 @@ def _maintenance(entry: Entry) -> dict[str, Any] | None:
     state = entry.maintenance
     if state is None:
         return None
+    release = state.release
     return {
         "state": state.state,
+        "as_of": state.as_of,
         "checked": state.checked,
         "last_commit": state.last_commit,
+        "last_commit_url": state.last_commit_url,
+        "newest_commit": state.newest_commit,
+        "commits_in_year": state.commits_in_year,
+        "release": (
+            {"version": release.version, "date": release.date, "url": release.url}
+            if isinstance(release, Release)
+            else release
+        ),
+        "notice": state.notice,
         "source": state.source,
         "evidence": state.evidence,
         "moved_to": state.moved_to,
@@ -70,8 +96,16 @@ def _capabilities(entry: Entry) -> dict[str, Any] | None:
         return None
     return {
         "as_of": matrix.as_of,
+        "checked": matrix.checked,
         "cells": {
-            key: {"value": cell.value, "note": cell.note, "source": cell.source}
+            key: {
+                "value": cell.value,
+                "note": cell.note,
+                "source": cell.source,
+                "via": cell.via,
+                "covers": cell.covers,
+                "as_of": cell.as_of,
+            }
             for key, cell in matrix.cells.items()
         },
     }
@@ -79,7 +113,7 @@ def _capabilities(entry: Entry) -> dict[str, Any] | None:
 
 def document(catalog: Catalog, entries: Iterable[Entry]) -> dict[str, Any]:
     """Build the envelope for some entries of a catalog."""
-    records = [entry_record(e) for e in sorted(entries, key=lambda e: e.id)]
+    records = [entry_record(e, catalog.venues) for e in sorted(entries, key=lambda e: e.id)]
     digest = hashlib.sha256(
         json.dumps(records, ensure_ascii=False, sort_keys=True).encode()
     ).hexdigest()

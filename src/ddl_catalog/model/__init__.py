@@ -20,7 +20,9 @@ from ddl_catalog.model.types import (
     Link,
     Maintenance,
     Related,
+    Release,
     Tag,
+    Venue,
 )
 
 __all__ = [
@@ -38,5 +40,7 @@ __all__ = [
     "Link",
     "Maintenance",
     "Related",
+    "Release",
     "Tag",
+    "Venue",
 ]

@@ -7,7 +7,7 @@ from typing import Any
 
 from ddl_catalog import settings
 from ddl_catalog.load import load_file
-from ddl_catalog.model import Catalog, Category, Entry, Tag
+from ddl_catalog.model import Catalog, Category, Entry, Tag, Venue
 from ddl_catalog.validate import Report, validate
 
 
@@ -39,12 +39,14 @@ def build(root: Path, report: Report) -> Catalog:
     )
     categories, tags = _tree(report.trees["categories"], report.trees["tags"])
     found = report.trees.get("settings")
+    venues = report.trees.get("venues") or {"venues": []}
     return Catalog(
         root=root,
         entries=tuple(entries),
         categories=categories,
         tags=tags,
         settings=settings.from_data(found) if found is not None else settings.Settings(),
+        venues={v["id"]: Venue.from_dict(v) for v in venues["venues"]},
     )
 
 

@@ -39,6 +39,7 @@ FIELD_ORDER: tuple[str, ...] = (
     "categories",
     "tags",
     "authors",
+    "more_authors",
     "team",
     "year",
     "venue",
@@ -135,6 +136,8 @@ class Maintenance:
     last_commit: str | None = None
     last_commit_url: str | None = None
     newest_commit: str | None = None
+    #: Commits of substance in the twelve months before ``checked`` (None: not counted).
+    commits_in_year: int | None = None
     #: The latest release; None when not read, "none" when the project publishes no releases.
     release: Release | str | None = None
     notice: str | None = None
@@ -198,6 +201,8 @@ class Entry:
     source: str
     tags: tuple[str, ...] = ()
     authors: tuple[str, ...] = ()
+    #: True when ``authors`` lists the first authors only and more follow.
+    more_authors: bool = False
     team: str | None = None
     year: int | None = None
     venue: str | None = None
@@ -236,6 +241,7 @@ class Entry:
             source=source,
             tags=tuple(data.get("tags") or ()),
             authors=tuple(data.get("authors") or ()),
+            more_authors=bool(data.get("more_authors", False)),
             team=data.get("team"),
             year=data.get("year"),
             venue=data.get("venue"),
@@ -285,6 +291,42 @@ class Category:
 
 
 @dataclass(frozen=True, slots=True)
+class Venue:
+    """A venue series of data/venues.yml."""
+
+    id: str
+    name: str
+    type: str
+    since: int | None = None
+    #: Former short names, (short, last year used), oldest first.
+    former: tuple[tuple[str, int], ...] = ()
+
+    def short_for(self, year: int | None) -> str:
+        """Return the short name the series had in ``year`` ("NIPS" in 2017, else the id)."""
+        if year is not None:
+            for short, until in sorted(self.former, key=lambda f: f[1]):
+                if year <= until:
+                    return short
+        return self.id
+
+    @property
+    def journal(self) -> bool:
+        """Say whether the series is a journal (its papers are articles)."""
+        return self.type == "journal"
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Venue:
+        """Build a venue from a validated item of data/venues.yml."""
+        return cls(
+            id=data["id"],
+            name=data["name"],
+            type=data["type"],
+            since=data.get("since"),
+            former=tuple((f["short"], f["until"]) for f in data.get("former", ())),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Tag:
     """A tag of the controlled list."""
 
@@ -302,6 +344,8 @@ class Catalog:
     tags: Mapping[str, Tag]
     #: catalog.yml as validated (None: not read yet; see settings.of).
     settings: Settings | None = field(default=None, compare=False)
+    #: data/venues.yml's series by id (empty when the catalog has no venues file).
+    venues: Mapping[str, Venue] = field(default_factory=dict, compare=False)
     _by_id: dict[str, Entry] = field(init=False, repr=False, compare=False)
     _filed: dict[str, list[Entry]] = field(init=False, repr=False, compare=False)
     _incoming: dict[str, list[tuple[str, Entry]]] = field(init=False, repr=False, compare=False)

@@ -29,6 +29,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ddl_catalog import files, matrix, mkdocs_yml, resources, settings
+from ddl_catalog.citation import venue_label
 from ddl_catalog.load import LoadError, read_bytes
 from ddl_catalog.metadata import Metadata, MetadataError, load_metadata
 from ddl_catalog.model import KIND_FOLDERS, KIND_LABELS, Catalog, Category, Entry
@@ -87,7 +88,8 @@ class EntryView:
     venue: str | None
     year: int | None
     links: tuple[LinkView, ...]
-    #: The year of the venue's edition ("ICLR 2024"), when the data gives it.
+    #: The year of the venue's edition, when the data gives it (``venue`` already reads
+    #: "ICLR 2024": this is for the "first published" note).
     venue_year: int | None = None
     #: The shown authors include a name that awesome-lint's spell-check misreads.
     skip_spell_check: bool = False
@@ -180,11 +182,17 @@ def entry_order(entry: Entry) -> tuple[Any, ...]:
     return (_KIND_RANK[entry.kind], year, entry.title.casefold(), entry.id)
 
 
-def authors_text(authors: Sequence[str]) -> str | None:
-    """Return the authors in the README's form: all up to three, else the first three et al."""
+def authors_text(
+    authors: Sequence[str], *, team: str | None = None, more: bool = False
+) -> str | None:
+    """Return the authors in the README's form: all up to three, else the first three et al.
+
+    A work credited to a team shows the team when it lists no people; ``more`` says the list
+    holds only the first authors.
+    """
     if not authors:
-        return None
-    if len(authors) <= AUTHORS_SHOWN:
+        return team
+    if len(authors) <= AUTHORS_SHOWN and not more:
         return ", ".join(authors)
     return ", ".join(authors[:AUTHORS_SHOWN]) + " et al."
 
@@ -373,7 +381,11 @@ def _entry_view(
         seen_links.add(key)
         label = f"{link.type} {numbers[link.type]}" if types[link.type] > 1 else link.type
         links.append(LinkView(label, link.url))
-    people = authors_text(entry.authors) if "authors" in shown else None
+    people = (
+        authors_text(entry.authors, team=entry.team, more=entry.more_authors)
+        if "authors" in shown
+        else None
+    )
     return EntryView(
         id=entry.id,
         title=entry.title,
@@ -381,7 +393,7 @@ def _entry_view(
         description=entry.description,
         status_note=_status_note(entry, meta, catalog),
         people=people,
-        venue=entry.venue if "venue" in shown else None,
+        venue=venue_label(entry, catalog.venues if catalog else {}) if "venue" in shown else None,
         year=entry.year if "year" in shown else None,
         venue_year=entry.venue_year if "venue" in shown else None,
         links=tuple(links),

@@ -29,6 +29,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markupsafe import Markup, escape
 
 from ddl_catalog import matrix, settings
+from ddl_catalog.citation import venue_label
 from ddl_catalog.metadata import Metadata, MetadataError, entry_keys, load_metadata
 from ddl_catalog.mkdocs_yml import page_clash
 from ddl_catalog.model import KIND_LABELS, MAINTENANCE_LABELS, Catalog, Entry
@@ -210,6 +211,10 @@ class CardView:
     facts: FactsView | None = None
     #: The curated maintenance state as the card says it (None: the entry gives none).
     maintenance: str | None = None
+    #: The venue as cited ("NeurIPS 2019", "NIPS 2017"), None without one.
+    venue: str | None = None
+    #: The team credited as author, shown when the work lists no people.
+    team: str | None = None
     #: The capability matrix's row of a framework: (column label, value, note) per column,
     #: "unknown" where the entry has no cell; empty for entries outside the matrix. (The
     #: sources are linked from the Compare page's cells.)
@@ -243,6 +248,8 @@ class CompactView:
     #: The warning of software no longer looked after ("Unmaintained: last commit 2017-07."),
     #: as the README's line carries it (None for active, unknown or no state).
     marker: str | None = None
+    #: The venue as cited ("NeurIPS 2019"), None without one.
+    venue: str | None = None
 
 
 @dataclass(frozen=True)
@@ -266,11 +273,13 @@ class Layout:
         return f"{self.home_of[entry_id]}#{entry_id}"
 
 
-def bibtex(entry: Entry) -> str | None:
+def bibtex(entry: Entry, catalog: Catalog) -> str | None:
     """Return a paper's or book's BibTeX record as papers.bib has it (None for other kinds)."""
     from ddl_catalog.export.bibtex import CITABLE_KINDS, entry_bibtex
 
-    return entry_bibtex(entry).strip() if entry.kind in CITABLE_KINDS else None
+    if entry.kind not in CITABLE_KINDS:
+        return None
+    return entry_bibtex(entry, catalog.venues).strip()
 
 
 class PageBuilder:
@@ -487,6 +496,7 @@ class PageBuilder:
             + 30 * len(entry.authors)
             + (400 if entry.kind == "paper" else 0)
             + 150 * (len(entry.links) + len(entry.tags))
+            + (len(entry.maintenance.evidence or "") + 200 if entry.maintenance else 0)
         )
 
     def _card_elements(self, entry: Entry) -> int:
@@ -508,7 +518,7 @@ class PageBuilder:
             + badges
             + (entry.year is not None)
             + (entry.venue is not None)
-            + (1 if entry.authors else 0)
+            + (1 if entry.authors or entry.team else 0)
             + 1  # description
             + (1 + len(entry.links) if entry.links else 0)
             + (1 + len(entry.tags) if entry.tags else 0)
@@ -520,7 +530,8 @@ class PageBuilder:
             + (4 if entry.capabilities is not None else 0)
         )
         if entry.maintenance is not None:
-            elements += 3 if entry.maintenance.source else 1
+            evidence = entry.maintenance.evidence
+            elements += 1 + (1 + bool(entry.maintenance.source) if evidence else 0)
         if facts is not None:
             if facts.repo:
                 elements += 3 if facts.repo_as_of else 1
@@ -647,9 +658,11 @@ class PageBuilder:
             kind=KIND_LABELS[entry.kind][0],
             authors=entry.authors[:8],
             more_authors=max(0, len(entry.authors) - 8),
+            venue=venue_label(entry, self.catalog.venues),
+            team=entry.team,
             tags=[(t, explore_tag(from_url, t)) for t in entry.tags],
             related=related,
-            bibtex=bibtex(entry),
+            bibtex=bibtex(entry, self.catalog),
             bib_file=(
                 relative(from_url, self.entry_bib[entry.id]) if entry.id in self.entry_bib else None
             ),
@@ -689,6 +702,7 @@ class PageBuilder:
             stub,
             moved,
             matrix.marker(entry, self.catalog),
+            venue_label(entry, self.catalog.venues),
         )
 
     # -- kind groups and years ---------------------------------------------------------------
@@ -830,7 +844,8 @@ class PageBuilder:
         self.layout.files.append(SiteFile("explore/index.json", text))
         # What only the text filter reads, fetched on its first use: authors and description.
         words = {
-            e.id: f"{authors_text(e.authors) or ''} {e.description}".strip() for e in self.catalog
+            e.id: " ".join(filter(None, (authors_text(e.authors, team=e.team), e.description)))
+            for e in self.catalog
         }
         text = json.dumps(words, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
         self.layout.files.append(SiteFile("explore/text.json", text))

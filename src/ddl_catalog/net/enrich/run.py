@@ -115,7 +115,7 @@ def enrich(
                     meta = Metadata(entry.id, github=records[key])
                     report.flags.extend(f"{entry.id}: {key} is {flag}" for flag in meta.flags)
                     if states:
-                        _move_state(catalog, entry, key, records[key], date, report)
+                        _move_state(catalog, entry, key, records[key], date, report, session, bases)
     return report
 
 
@@ -126,16 +126,32 @@ def _move_state(
     record: dict[str, Any],
     date: str,
     report: EnrichReport,
+    session: requests.Session | None = None,
+    bases: dict[str, str | None] | None = None,
 ) -> None:
-    """Write the state a repository's facts give when they contradict the curated one."""
+    """Write the state a repository's facts give when they contradict the curated one.
+
+    The facts are the repository's newest commits and latest release, read live (the newest
+    commit of substance, with its page as the evidence); when they cannot be read, GitHub's
+    last push stands in, and the report says so.
+    """
     kinds = settings.of(catalog).maintained_kinds
     if not needs_state(entry.kind, {"github": entry.identifiers.github}, kinds):
         return
-    facts = upkeep.from_repository(
-        key, record.get("archived") is True, record.get("pushed_at"), date
-    )
     current = asdict(entry.maintenance) if entry.maintenance else None
     current = {k: v for k, v in (current or {}).items() if v is not None} or None
+    settled = current is not None and (
+        current["state"] not in upkeep.FACT_STATES or bool(current.get("notice"))
+    )  # a notice decided it: no facts will be written over it, so none are read beyond GitHub's
+    activity = None
+    if session is not None and record.get("archived") is not True and not settled:
+        try:
+            activity = github.activity(key, session, date, (bases or {}).get("github"))
+        except EnrichError as exc:
+            report.failures.append(f"{entry.id}: commits and releases not read ({exc})")
+    facts = upkeep.from_repository(
+        key, record.get("archived") is True, record.get("pushed_at"), date, activity=activity
+    )
     proposed = upkeep.proposal(current, facts)
     old = current["state"] if current else "none"
     if proposed is None:
