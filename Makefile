@@ -20,15 +20,10 @@ help: ## List the targets.
 # install it. A changed lock or pyproject.toml rebuilds .venv from nothing, so it holds exactly
 # what the lock says (`.venv/bin/pip freeze` matches it). `make lock` refreshes the lock.
 LOCK := requirements/dev.txt
+# scripts/make-venv does it under a lock (.venv.lock), so two `make build` started together do
+# not rebuild .venv over each other: the second waits, then finds it made.
 $(STAMP): pyproject.toml $(LOCK)
-	$(PYTHON) -m venv --clear $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r $(LOCK)
-	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
-	$(BIN)/python -m pip check
-	@# Byte-compile the editable package as pip does for installed ones: start-up stays fast
-	@# even where PYTHONDONTWRITEBYTECODE is set (stale files are simply recompiled in memory).
-	$(BIN)/python -m compileall -q src
-	@touch $@
+	$(PYTHON) scripts/make-venv $(PYTHON) $(LOCK)
 
 venv: $(STAMP) ## Create .venv with the project and its development tools.
 

@@ -74,12 +74,13 @@ def test_make_installs_from_the_lock_with_hashes_and_nothing_else() -> None:
     makefile = (REPO / "Makefile").read_text(encoding="utf-8")
     assert "LOCK := requirements/dev.txt" in makefile
     stamp = re.search(r"^\$\(STAMP\):.*\n((?:\t.*\n)+)", makefile, re.M)
-    assert stamp
-    recipe = stamp[1]
-    assert "--require-hashes --no-deps -r $(LOCK)" in recipe
-    assert "-e ." in recipe and "--no-deps --no-build-isolation -e ." in recipe
-    assert "venv --clear" in recipe  # a changed lock rebuilds .venv from nothing
-    assert "--upgrade" not in recipe
+    assert stamp and "scripts/make-venv $(PYTHON) $(LOCK)" in stamp[1]
+    # The recipe runs scripts/make-venv, which makes .venv under a lock.
+    recipe = (REPO / "scripts" / "make-venv").read_text(encoding="utf-8")
+    assert '"--require-hashes", "--no-deps",' in recipe and '"-r", str(lock_file)' in recipe
+    assert '"--no-deps",\n            "--no-build-isolation", "-e", "."' in recipe
+    assert '"venv", "--clear"' in recipe  # a changed lock rebuilds .venv from nothing
+    assert "--upgrade" not in recipe and "fcntl.LOCK_EX" in recipe
     header = LOCK.read_text(encoding="utf-8").splitlines()[1]
     lock_recipe = re.search(r"^lock:.*\n((?:\t.*\n)+)", makefile, re.M)
     assert lock_recipe
@@ -99,3 +100,35 @@ def test_the_running_environment_is_the_locked_one() -> None:
     installed.pop("ddl-catalog", None)
     differ = {n: (v, wanted.get(n)) for n, v in installed.items() if wanted.get(n) != v}
     assert not differ, f"installed (version, locked): {differ}; run make venv"
+
+
+def test_two_makes_at_once_build_the_environment_once(tmp_path: Path) -> None:
+    """scripts/make-venv holds a lock: the second run waits, then finds .venv made."""
+    import subprocess
+    import sys
+
+    work = tmp_path / "proj"
+    work.mkdir()
+    (work / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
+    lock = work / "lock.txt"
+    lock.write_text("", encoding="utf-8")
+    stamp = work / ".venv" / ".installed"
+    stamp.parent.mkdir()
+    stamp.touch()  # made after the inputs: up to date
+    import fcntl
+
+    with open(work / ".venv.lock", "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # a first run is still making it
+        waiting = subprocess.Popen(
+            [sys.executable, str(REPO / "scripts" / "make-venv"), sys.executable, str(lock)],
+            cwd=work,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        try:
+            waiting.wait(timeout=1)
+            raise AssertionError("the second run did not wait for the lock")
+        except subprocess.TimeoutExpired:
+            pass
+    out, _ = waiting.communicate(timeout=30)
+    assert waiting.returncode == 0 and "made by another run meanwhile" in out

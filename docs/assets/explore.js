@@ -4,13 +4,13 @@
   "use strict";
 
   /* A card on a split category page: /<top>/#<id> holds a stub that points to its part, or,
-   * for the lines a long page leaves out, the page's JSON map (#ddl-moved-map) does. */
+   * for the lines a long page leaves out, the page's JSON map (script.ddl-moved-map) does. */
   function followMoved() {
     if (!location.hash) return;
     var id = decodeURIComponent(location.hash.slice(1));
     var target = document.getElementById(id);
     var moved = target && target.getAttribute("data-ddl-moved");
-    var map = !target && document.getElementById("ddl-moved-map");
+    var map = !target && document.querySelector("script.ddl-moved-map");
     if (map) {
       try { moved = JSON.parse(map.textContent)[id] || null; } catch (error) { moved = null; }
       if (typeof moved !== "string") moved = null;

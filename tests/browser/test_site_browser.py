@@ -354,7 +354,7 @@ def test_moved_card_permalink_is_followed(tab: Tab, base_url: str) -> None:
         """() => {
             const map = document.createElement('script');
             map.type = 'application/json';
-            map.id = 'ddl-moved-map';
+            map.className = 'ddl-moved-map';
             map.textContent = JSON.stringify({
                 'map-probe': '../parallelism/data-parallelism/#horovod',
                 'evil': 'javascript:alert(1)'});

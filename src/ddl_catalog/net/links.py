@@ -34,16 +34,24 @@ class InputError(Exception):
 
 
 def catalog_urls(root: Path) -> dict[str, list[Occurrence]]:
-    """Return every URL of the catalog (url, links, archive_url) with the fields holding it."""
+    """Return every URL of the catalog with the fields holding it.
+
+    Every URL field of an entry (``fields.URLS``): its address and links, and the evidence of
+    its judgements too (a maintenance state's source, its commit and release pages, each
+    capability cell's source), which readers follow as much as the rest.
+    """
+    from ddl_catalog import fields
+    from ddl_catalog.load import load_file
     from ddl_catalog.model.build import open_catalog
+    from ddl_catalog.rules.base import field_name
 
     found: dict[str, list[Occurrence]] = defaultdict(list)
     for entry in open_catalog(root):
-        found[entry.url].append(Occurrence(entry.source, "url"))
-        for index, link in enumerate(entry.links):
-            found[link.url].append(Occurrence(entry.source, f"links[{index}].url"))
-        if entry.archive_url:
-            found[entry.archive_url].append(Occurrence(entry.source, "archive_url"))
+        data = load_file(str(root / entry.source), entry.source).data
+        for name in fields.URLS["entry"]:
+            for path, value in fields.values(data, name):
+                if isinstance(value, str):
+                    found[value.strip()].append(Occurrence(entry.source, field_name(path)))
     return {url: sorted(occ) for url, occ in sorted(found.items())}
 
 

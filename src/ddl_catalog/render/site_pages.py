@@ -191,6 +191,38 @@ class RelatedView:
     href: str
 
 
+#: How each relation reads on a card, in the order the groups are shown. A work related to the
+#: card in several ways is listed once, under the first of these that applies.
+RELATION_GROUPS: tuple[tuple[str, str], ...] = (
+    ("builds-on", "Builds on"),
+    ("built-on-by", "Built on by"),
+    ("supersedes", "Supersedes"),
+    ("superseded-by", "Superseded by"),
+    ("implements", "Implements"),
+    ("implemented-by", "Implemented by"),
+    ("describes", "Describes"),
+    ("described-by", "Described by"),
+    ("part-of", "Part of"),
+    ("has-part", "Has part"),
+    ("see-also", "See also"),
+)
+#: Links a relation group shows at once; the rest fold under "N more"...
+RELATED_SHOWN = 4
+#: ... up to this many in all; past it the card says how many more (a work that thousands of
+#: others build on keeps a card of bounded size).
+RELATED_LIMIT = 40
+
+
+@dataclass(frozen=True, slots=True)
+class RelatedGroup:
+    """One relation's links on a card: shown, folded, and how many more are left out."""
+
+    label: str
+    shown: tuple[RelatedView, ...]
+    folded: tuple[RelatedView, ...]
+    more: int
+
+
 @dataclass(frozen=True, slots=True)
 class CardView:
     """What the card template shows of one entry (attributes, not a dict: Jinja reads them fast)."""
@@ -200,7 +232,7 @@ class CardView:
     authors: tuple[str, ...]
     more_authors: int
     tags: list[tuple[str, str]]
-    related: list[RelatedView]
+    related: list[RelatedGroup]
     bibtex: str | None
     edit: str
     categories: list[tuple[str, str]]
@@ -250,6 +282,46 @@ class CompactView:
     marker: str | None = None
     #: The venue as cited ("NeurIPS 2019"), None without one.
     venue: str | None = None
+
+
+class Anchors:
+    """Every id a generated page gives an element besides cards: none can be an entry's id.
+
+    A card's anchor is its entry's id, on whatever page the card lands, and old links and the
+    stubs of moved cards lead there. So every other element id the site writes (a topic's
+    heading, "Entries", "More in this category", a timeline's caption, the map of moved
+    anchors) is claimed here, once for the whole site, from a list of candidates: the first one
+    that no entry (and no earlier claim) has. A topic titled "Horovod" with an entry
+    ``horovod`` gets its heading at ``category-horovod`` and the card keeps ``horovod``.
+    """
+
+    def __init__(self, catalog: Catalog) -> None:
+        self._taken = {e.id for e in catalog}
+        #: Fixed elements of a category page: {"entries": ..., "more": ..., "moved_map": ...}.
+        self.page = {
+            "entries": self.claim("entries"),
+            "more": self.claim("more-in-this-category"),
+            "moved_map": self.claim("ddl-moved-map"),
+        }
+        self.category: dict[str, str] = {}
+        self.timeline: dict[str, str] = {}
+        for cat in catalog.categories.values():  # tree order: deterministic claims
+            for name in (cat.id, *cat.aliases):
+                self.category[name] = self.claim(name, f"category-{name}")
+            self.timeline[cat.id] = self.claim(f"timeline-{cat.id}")
+        self.landmarks = self.claim("timeline-landmarks")
+
+    def claim(self, *candidates: str) -> str:
+        """Return the first candidate no entry nor earlier claim has (else one numbered)."""
+        for candidate in candidates:
+            if candidate not in self._taken:
+                self._taken.add(candidate)
+                return candidate
+        base, number = candidates[-1], 2
+        while f"{base}-{number}" in self._taken:
+            number += 1
+        self._taken.add(f"{base}-{number}")
+        return f"{base}-{number}"
 
 
 @dataclass(frozen=True)
@@ -330,9 +402,7 @@ class PageBuilder:
         self.env.filters["md"] = md_text
         self.env.globals["front_matter"] = front_matter
         self.layout = Layout()
-        names = {c for c in catalog.categories}
-        names |= {alias for c in catalog.categories.values() for alias in c.aliases}
-        self._section_ids = names - {e.id for e in catalog}
+        self.anchors = Anchors(catalog)
         self._section_url: dict[str, str] = {}
         self._check_ids()
 
@@ -360,8 +430,8 @@ class PageBuilder:
         return SitePage(src_uri, markdown, nav_title, in_nav, origin)
 
     def anchor_of(self, category_id: str) -> str:
-        """Return the anchor of a subcategory's section (prefixed when an entry has its id)."""
-        return category_id if category_id in self._section_ids else f"category-{category_id}"
+        """Return the anchor of a category's heading (``Anchors`` keeps it off entry ids)."""
+        return self.anchors.category[category_id]
 
     # -- the whole site ----------------------------------------------------------------------
 
@@ -496,6 +566,11 @@ class PageBuilder:
             + 30 * len(entry.authors)
             + (400 if entry.kind == "paper" else 0)
             + 150 * (len(entry.links) + len(entry.tags))
+            + sum(
+                120 + len(view.title)
+                for group in self.related_groups(entry, "")
+                for view in (*group.shown, *group.folded)
+            )
             + (len(entry.maintenance.evidence or "") + 200 if entry.maintenance else 0)
         )
 
@@ -508,7 +583,7 @@ class PageBuilder:
         from ddl_catalog.export.bibtex import CITABLE_KINDS
 
         facts = card_facts(entry, self.metadata.get(entry.id))
-        related = len(self.catalog.related_of(entry.id))
+        groups = self.related_groups(entry, "")
         badges = len(metadata_flags(self.metadata.get(entry.id)))
         badges += (entry.status in ("archived", "dead")) + bool(
             entry.status == "dead" and entry.archive_url
@@ -523,7 +598,8 @@ class PageBuilder:
             + (1 + len(entry.links) if entry.links else 0)
             + (1 + len(entry.tags) if entry.tags else 0)
             + (len(entry.categories) if len(entry.categories) > 1 else 0)
-            + (1 + related if related else 0)
+            + (1 if groups else 0)  # the related block
+            + sum(2 + len(g.shown) + (2 + len(g.folded) if g.folded else 0) for g in groups)
             + 3  # the edit line: permalink, edit link
             + (1 if entry.id in self.entry_bib else 0)
             + (2 if entry.kind in CITABLE_KINDS else 0)  # the copy button and its span
@@ -569,7 +645,8 @@ class PageBuilder:
                 origin=f"the page of category '{cat.id}'",
                 edit_url=self.edit_categories,
                 cat=cat,
-                anchor=self.anchor_of(cat.id) if top else "",
+                anchor=self.anchor_of(cat.id),
+                ids=self.anchors.page,
                 # Former ids of merged categories keep their links working here.
                 aliases=[self.anchor_of(a) for a in cat.aliases] if index == 0 else [],
                 parent=(top.title, relative(url, self._category_url(top.id))) if top else None,
@@ -590,7 +667,10 @@ class PageBuilder:
                 tags=tags,
                 timeline=(
                     self._timeline(
-                        self.catalog.in_category(cat.id), url, f"timeline-{cat.id}", cat.title
+                        self.catalog.in_category(cat.id),
+                        url,
+                        self.anchors.timeline[cat.id],
+                        cat.title,
                     )
                     if index == 0 and not cat.children
                     else None
@@ -645,14 +725,7 @@ class PageBuilder:
 
     def card(self, entry: Entry, from_url: str) -> CardView:
         """Return what the card template needs for one entry, links made relative."""
-        related = [
-            RelatedView(
-                rel.replace("-", " "),
-                other.title,
-                relative(from_url, self.layout.permalink(other.id)),
-            )
-            for rel, other in self.catalog.related_of(entry.id)
-        ]
+        related = self.related_groups(entry, from_url)
         return CardView(
             e=entry,
             kind=KIND_LABELS[entry.kind][0],
@@ -683,6 +756,33 @@ class PageBuilder:
                 for c in entry.categories[1:]
             ],
         )
+
+    def related_groups(self, entry: Entry, from_url: str) -> list[RelatedGroup]:
+        """Group an entry's related works by relation, each work once, long groups folded."""
+        seen: set[str] = set()
+        by_relation: dict[str, list[RelatedView]] = {}
+        order = {relation: n for n, (relation, _label) in enumerate(RELATION_GROUPS)}
+        pairs = sorted(self.catalog.related_of(entry.id), key=lambda p: order.get(p[0], 99))
+        for relation, other in pairs:
+            if other.id in seen or other.id == entry.id:
+                continue
+            seen.add(other.id)
+            href = relative(from_url, self.layout.permalink(other.id)) if from_url else ""
+            by_relation.setdefault(relation, []).append(RelatedView(relation, other.title, href))
+        groups = []
+        for relation, label in RELATION_GROUPS:
+            views = by_relation.get(relation, [])
+            if views:
+                kept = views[:RELATED_LIMIT]
+                groups.append(
+                    RelatedGroup(
+                        label,
+                        tuple(kept[:RELATED_SHOWN]),
+                        tuple(kept[RELATED_SHOWN:]),
+                        len(views) - len(kept),
+                    )
+                )
+        return groups
 
     def _category_url(self, category_id: str) -> str:
         """Return the URL of a category's page or section."""
@@ -949,7 +1049,7 @@ class PageBuilder:
                     incoming[rel.id] = incoming.get(rel.id, 0) + 1
         picks = self._start_here_ids()
         chosen = [e for e in self.catalog if e.id in picks or incoming.get(e.id, 0) >= 3]
-        drawn = self._timeline(chosen, url, "timeline-landmarks", "the field's landmarks")
+        drawn = self._timeline(chosen, url, self.anchors.landmarks, "the field's landmarks")
         if drawn is None:
             return None
         return self._page("timeline.md.j2", "timeline.md", "Timeline", True, timeline=drawn)

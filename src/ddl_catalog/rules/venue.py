@@ -23,6 +23,8 @@ _YEAR_IN_NAME = re.compile(r"(?:^|[\s'’])(?:19|20)\d{2}\b|'\d{2}\b|’\d{2}\b"
 #: How many years after first publication an edition may be: a paper on arXiv in 2019 can
 #: appear in a journal years later, but not a decade later.
 MAX_DELAY = 6
+#: The first year rule year-range accepts.
+FIRST = 1950
 
 
 def check(ctx: Context) -> Iterator[Problem]:
@@ -35,8 +37,8 @@ def check(ctx: Context) -> Iterator[Problem]:
         venue, edition, year = data.get("venue"), data.get("venue_year"), data.get("year")
         if isinstance(edition, bool) or not isinstance(edition, int):
             edition = None
-        if isinstance(year, bool) or not isinstance(year, int):
-            year = None
+        if isinstance(year, bool) or not isinstance(year, int) or not FIRST <= year <= last:
+            year = None  # no year, or one year-range reports: nothing to compare with
         if not isinstance(venue, str):
             if edition is not None and "venue" not in data:
                 yield problem(
@@ -58,7 +60,12 @@ def check(ctx: Context) -> Iterator[Problem]:
         series = known.get(venue) if known is not None else None
         if known is not None and series is None:
             former = next(
-                (v["id"] for v in known.values() for f in v.get("former", []) if f["short"] == venue),
+                (
+                    v["id"]
+                    for v in known.values()
+                    for f in v.get("former", [])
+                    if f["short"] == venue
+                ),
                 None,
             )
             message = (
