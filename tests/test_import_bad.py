@@ -140,3 +140,20 @@ def test_a_symbolic_link_out_of_the_catalog_is_not_written_through(
     assert output.startswith(says)
     assert "leads outside the catalog" in output
     assert (snapshot(catalog), snapshot(outside)) == (before, outside_before)
+
+
+def test_adding_a_category_keeps_every_other_line_of_the_tree(tmp_path: Path) -> None:
+    """import adds categories for new headings and leaves the quoting of the rest as it was."""
+    from conftest import REPO
+    from ddl_catalog.importer import add_categories
+    from ddl_catalog.importer.plan import HeadingMap, Plan
+
+    tree = tmp_path / "categories.yml"
+    original = (REPO / "data" / "categories.yml").read_text(encoding="utf-8")
+    tree.write_text(original, encoding="utf-8")
+    heading = HeadingMap(line=3, title="Brand new topic", category="brand-new-topic", known=False)
+    plan = Plan(source="list.md", headings=[heading])
+    assert add_categories(tree, plan, set()) == ["brand-new-topic"]
+    after = tree.read_text(encoding="utf-8")
+    assert after.startswith(original)  # every line before, byte for byte (quotes included)
+    assert after[len(original) :].strip().startswith("- id: brand-new-topic")

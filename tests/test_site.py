@@ -21,8 +21,8 @@ from conftest import GOOD_FRAMEWORK, GOOD_PAPER
 from ddl_catalog.cli import cli
 from ddl_catalog.model import Catalog, Entry
 from ddl_catalog.model.build import open_catalog
-from ddl_catalog.render.site import SiteError, build_site, data_epoch
 from ddl_catalog.render import site_pages
+from ddl_catalog.render.site import SiteError, build_site, data_epoch
 from ddl_catalog.render.site_pages import PageBuilder, md_text, page_url, relative, safe_url
 from ddl_catalog.render.svg import year_chart
 
@@ -1098,7 +1098,7 @@ def test_the_element_estimate_of_a_card_is_its_rendered_count(real_site: Path) -
 
 
 def test_no_page_element_takes_an_entry_id(catalog_dir: Callable[..., Path]) -> None:
-    """A topic titled like an entry, an entry called "entries": each anchor still leads to its card."""
+    """A topic titled like an entry, an entry called "entries": anchors lead to the cards."""
     files = {
         "data/frameworks/horovod.yml": GOOD_FRAMEWORK,
         "data/papers/dean2012large.yml": GOOD_PAPER.replace("dean2012large", "entries"),

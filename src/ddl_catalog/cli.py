@@ -527,6 +527,63 @@ def build(ctx: click.Context, root: Path, strict: bool) -> None:
     _write_readme(build_model(root, result), root / "README.md", check=False)
 
 
+@cli.command()
+@root_option
+@click.argument("source", metavar="LIST_OR_LISTING", type=UTF8)
+@click.option(
+    "--write",
+    "chosen",
+    multiple=True,
+    metavar="ID",
+    help="Write the candidate with this draft id as a draft (repeat for several; 'all' for all).",
+)
+@click.option(
+    "--category", type=UTF8, metavar="ID", help="The category the written drafts are filed in."
+)
+def candidates(root: Path, source: str, chosen: tuple[str, ...], category: str | None) -> None:
+    """List what a Markdown list or an arXiv listing holds that the catalog does not.
+
+    LIST_OR_LISTING is a saved file (a Markdown list, the arXiv API's Atom feed, or a saved
+    arxiv.org/list page) or an http(s) URL (fetched with the network). Each work is screened
+    against the catalog (same arXiv id, DOI, repository or URL) and against data/register.yml
+    (what was considered and left out, with its reason). New ones are listed with the draft id
+    they would get; --write ID --category CAT writes them as drafts to finish by hand.
+    """
+    from ddl_catalog import candidates as found
+    from ddl_catalog.importer.write import WriteError
+
+    try:
+        text, name = found.read_source(source)
+        screened = found.screen(root, found.parse(text, name))
+    except found.CandidatesError as err:
+        raise click.ClickException(str(err)) from err
+    for candidate, owner in screened.in_catalog:
+        click.echo(f"{candidate.where}: in the catalog as {owner}: {candidate.title}")
+    for candidate, reason in screened.in_register:
+        click.echo(f"{candidate.where}: in the register ({reason}): {candidate.title}")
+    for candidate in screened.new:
+        ident = f" (arXiv {candidate.arxiv})" if candidate.arxiv else ""
+        click.echo(f"{candidate.where}: new {candidate.key}{ident}: {candidate.title}")
+    click.echo(
+        f"{len(screened.new)} new, {len(screened.in_catalog)} in the catalog, "
+        f"{len(screened.in_register)} in the register"
+    )
+    if not chosen:
+        return
+    wanted = screened.new if "all" in chosen else [c for c in screened.new if c.key in chosen]
+    unknown = set(chosen) - {"all"} - {c.key for c in screened.new}
+    if unknown:
+        raise click.ClickException(f"no new candidate with id {', '.join(sorted(unknown))}")
+    if not category:
+        raise click.ClickException("--write needs --category (an id from data/categories.yml)")
+    try:
+        written = found.write_drafts(root, wanted, category)
+    except (WriteError, OSError) as err:
+        raise click.ClickException(str(err)) from err
+    for path in written:
+        click.echo(f"wrote {path.relative_to(root)}: finish its description and facts")
+
+
 @cli.command("import")
 @root_option
 @click.argument("list_file", metavar="LIST.md", type=click.Path(path_type=Path))

@@ -71,7 +71,7 @@ ID_REFS: dict[str, tuple[str, ...]] = {
         "categories[].start_here[].id",
         "categories[].children[].start_here[].id",
     ),
-    "catalog": ("capabilities.section", "maintained_kinds[]", "kinds[]"),
+    "catalog": ("capabilities.section",),
     "register": ("considered[].duplicate_of",),
     "seed-corrections": ("corrections[].entry",),
 }

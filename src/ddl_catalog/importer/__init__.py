@@ -55,6 +55,7 @@ def add_categories(file: Path, plan: Plan, have: set[str]) -> list[str]:
     yaml = YAML(typ="rt")
     yaml.indent(mapping=2, sequence=4, offset=2)
     yaml.width = 4096
+    yaml.preserve_quotes = True  # a reason written "..." stays so: the diff is the addition
     data = yaml.load(file.read_text(encoding="utf-8"))
     tree = data.get("categories") if isinstance(data, dict) else None
     if not isinstance(tree, list):

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from ddl_catalog import builddate
 from ddl_catalog.load import Problem
 from ddl_catalog.rules.base import Context, problem
+from ddl_catalog.rules.year_range import FIRST_YEAR
 
 ID = "venue"
 #: A year written into a venue's name: "NeurIPS 2020", "OSDI '22", "SOSP'25".
@@ -23,8 +24,6 @@ _YEAR_IN_NAME = re.compile(r"(?:^|[\s'’])(?:19|20)\d{2}\b|'\d{2}\b|’\d{2}\b"
 #: How many years after first publication an edition may be: a paper on arXiv in 2019 can
 #: appear in a journal years later, but not a decade later.
 MAX_DELAY = 6
-#: The first year rule year-range accepts.
-FIRST = 1950
 
 
 def check(ctx: Context) -> Iterator[Problem]:
@@ -37,7 +36,7 @@ def check(ctx: Context) -> Iterator[Problem]:
         venue, edition, year = data.get("venue"), data.get("venue_year"), data.get("year")
         if isinstance(edition, bool) or not isinstance(edition, int):
             edition = None
-        if isinstance(year, bool) or not isinstance(year, int) or not FIRST <= year <= last:
+        if isinstance(year, bool) or not isinstance(year, int) or not FIRST_YEAR <= year <= last:
             year = None  # no year, or one year-range reports: nothing to compare with
         if not isinstance(venue, str):
             if edition is not None and "venue" not in data:
