@@ -1,4 +1,8 @@
-"""Browser tests where no browser is: one summary line instead of a skip report per test.
+"""Browser tests: the shared fixtures, and one summary line where no browser is.
+
+Each engine's site is built once for the session (``engine``, ``base_url``, ``split_url``) and
+one Chromium serves every module (``browser``); ``tab`` is a fresh page that records errors
+and blocks every request off 127.0.0.1.
 
 Outside CI, when no Chromium-based browser is on PATH (or axe-core is not installed), the tests
 that need it are deselected and the summary says, in one line, how to run them. In CI (CI=true)
@@ -8,23 +12,108 @@ nothing is deselected, so the tests themselves fail with the reason.
 from __future__ import annotations
 
 import os
-import shutil
-from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-AXE = REPO / "tools" / "npm" / "node_modules" / "axe-core" / "axe.min.js"
-#: Browsers tried in order (as the chromium fixture does): $CHROMIUM, then these names.
-BROWSER_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+from browser.helpers import (
+    AXE,
+    CHROMIUM_ARGS,
+    ENGINES,
+    Tab,
+    copy_of_the_catalog,
+    find_chromium,
+    missing,
+    serving,
+)
+from ddl_catalog.render.site import build_site
+
 _KEY = pytest.StashKey[str]()
 
 
 def have_chromium() -> bool:
     """Return whether a Chromium-based browser is on PATH (or named by $CHROMIUM)."""
-    names = [os.environ.get("CHROMIUM", ""), *BROWSER_NAMES]
-    return any(name and shutil.which(name) for name in names)
+    return find_chromium() is not None
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """Return the path of a Chromium-based browser, or skip/fail with the reason."""
+    path = find_chromium()
+    if path is None:
+        missing(
+            "no chromium on PATH: install it with `apt-get install chromium` "
+            "(or set CHROMIUM to a Chromium or Chrome binary)"
+        )
+    assert path is not None
+    return path
+
+
+@pytest.fixture(scope="session", params=ENGINES)
+def engine(request: pytest.FixtureRequest) -> str:
+    """The engine that built the site under test."""
+    return str(request.param)
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory: pytest.TempPathFactory, engine: str) -> Iterator[str]:
+    """Build the real catalog's site with ``engine`` and serve it on 127.0.0.1 (a free port)."""
+    from browser.helpers import REPO
+
+    site = build_site(
+        REPO, site_dir=tmp_path_factory.mktemp(f"browser-{engine}") / "site", engine=engine
+    )
+    with serving(site) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def split_url(tmp_path_factory: pytest.TempPathFactory, engine: str) -> Iterator[str]:
+    """The real catalog built with a small page budget, so its long lists come in parts."""
+    root = copy_of_the_catalog(tmp_path_factory.mktemp(f"split-{engine}"))
+    settings = (root / "catalog.yml").read_text(encoding="utf-8")
+    (root / "catalog.yml").write_text(
+        settings.rstrip("\n") + "\nsite:\n  page_budget: 60000\n", encoding="utf-8"
+    )
+    with serving(build_site(root, engine=engine)) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def browser(chromium: str) -> Iterator[Any]:
+    """Launch one headless Chromium for the session."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(
+            executable_path=chromium, args=CHROMIUM_ARGS, headless=True
+        )
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def tab(browser: Any) -> Iterator[Tab]:
+    """Open a fresh light-scheme context; block and record every request off 127.0.0.1."""
+    context = browser.new_context(
+        color_scheme="light", viewport={"width": 1280, "height": 900}, service_workers="block"
+    )
+    page = context.new_page()
+    result = Tab(page)
+
+    def route(request_route: Any) -> None:
+        host = urlsplit(request_route.request.url).hostname
+        if host == "127.0.0.1":
+            request_route.continue_()
+        else:
+            result.foreign.append(request_route.request.url)
+            request_route.abort()
+
+    page.route("**/*", route)
+    yield result
+    context.close()
 
 
 def uses_axe(item: pytest.Item) -> bool:
