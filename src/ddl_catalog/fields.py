@@ -115,6 +115,7 @@ TEXTS: dict[str, tuple[str, ...]] = {
         "capabilities.columns[].label",
         "capabilities.columns[].group",
         "capabilities.columns[].help",
+        "capabilities.hardware_group",
     ),
     "venues": ("venues[].id", "venues[].name", "venues[].former[].short"),
     "register": (
