@@ -104,20 +104,28 @@ def axe_violations(page: Any, impacts: tuple[str, ...] = ("serious", "critical")
     ]
 
 
-#: A search result link, per engine: Material's list, Zensical's options (in a shadow root,
-#: which Playwright's locators pierce).
-RESULT = {"mkdocs": ".md-search-result__link", "zensical": "a[role='option']"}
+#: A result of the catalog's own search (assets/search.js): the same in both engines.
+RESULT = "#ddl-search__results a[role='option']"
+#: The search dialog, while it is open.
+SEARCH_OPEN = "dialog.ddl-search[open]"
 
 
-def search(page: Any, engine: str, words: str, anchor: str) -> Any:
-    """Type ``words`` into the engine's search; return the (visible) result for ``#anchor``."""
-    if engine == "zensical":
-        page.locator(".md-search__button").click()
-        page.keyboard.type(words, delay=30)
-    else:
-        query = page.locator("input[data-md-component='search-query']")
-        query.click()
-        query.press_sequentially(words, delay=30)  # Material searches on key events
-    result = page.locator(f"{RESULT[engine]}[href$='#{anchor}']").first
-    result.wait_for(state="visible", timeout=15000)
-    return result
+def search(page: Any, words: str, anchor: str | None = None) -> Any:
+    """Open search with the header's button, type ``words``; return the result for ``#anchor``.
+
+    Without ``anchor``, the first result. The dialog is opened only when it is not open yet.
+    """
+    if page.locator(SEARCH_OPEN).count() == 0:
+        page.locator("[data-ddl-search]").click()
+    query = page.locator("#ddl-search__input")
+    query.fill("")
+    query.press_sequentially(words, delay=20)
+    page.wait_for_function(
+        "(q) => { const d = document.querySelector('dialog.ddl-search');"
+        " return d && d.getAttribute('data-ddl-query') === q }",
+        arg=words,
+        timeout=15000,
+    )
+    found = page.locator(f"{RESULT}[href$='#{anchor}']" if anchor else RESULT).first
+    found.wait_for(state="visible", timeout=15000)
+    return found
