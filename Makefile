@@ -48,8 +48,12 @@ lint-readme: $(STAMP) $(NPM_STAMP) ## Check README.md: fresh, awesome-lint (0 er
 	scripts/awesome-lint README.md
 	tools/npm/node_modules/.bin/markdownlint-cli2 README.md CONTRIBUTING.md CODE_OF_CONDUCT.md
 
-site: $(STAMP) ## Build the website into site/ (mkdocs --strict; the last good site stays on failure).
-	$(CLI) site
+# ENGINE=mkdocs|zensical picks the site engine for `make site` and `make serve` (default: catalog.yml's
+# site.engine, else mkdocs); `make lighthouse` and `make bench-site` measure each engine it names
+# (default: both).
+ENGINE ?=
+site: $(STAMP) ## Build the website into site/ (strict; ENGINE=mkdocs|zensical; the last good site stays on failure).
+	$(CLI) site $(if $(ENGINE),--engine $(ENGINE))
 
 exports: $(STAMP) ## Write every export (JSON, CSV, BibTeX, CSL-JSON, Atom) into build/exports/ alone.
 	$(CLI) export --into build/exports
@@ -107,6 +111,9 @@ typecheck: $(STAMP) ## mypy --strict on the package.
 # The browser tests inject axe-core from tools/npm: install the pinned tools first wherever npm
 # is (as .ci/run does). Without chromium (or npm) the browser tests that cannot run are left
 # out and pytest says so in one line; with CI=true they fail instead (tests/browser/conftest.py).
+# Both site engines are tested: the browser tests (axe in both schemes at 390 and 1280 px among
+# them) run on the real catalog built by MkDocs and by Zensical (DDL_ENGINES=mkdocs narrows them),
+# and tests/test_engines_agree.py compares the two builds (pages, ids, links, files).
 NPM := $(shell command -v npm 2>/dev/null)
 
 unit: $(STAMP) $(if $(NPM),$(NPM_STAMP)) ## The pytest suite (browser and axe tests where chromium is).
@@ -114,7 +121,7 @@ unit: $(STAMP) $(if $(NPM),$(NPM_STAMP)) ## The pytest suite (browser and axe te
 	$(BIN)/pytest -q
 
 serve: $(STAMP) ## Preview the website with live reload on http://127.0.0.1:8000/ddl-catalog/ (watches data/).
-	$(CLI) site --serve
+	$(CLI) site --serve $(if $(ENGINE),--engine $(ENGINE))
 
 lock: $(STAMP) ## Resolve the newest releases into requirements/dev.txt (hashes, every platform).
 	$(BIN)/uv pip compile pyproject.toml requirements/tools.in --extra dev --upgrade \
@@ -137,15 +144,16 @@ test-latest: $(if $(NPM),$(NPM_STAMP)) ## The test suite with the newest (unlock
 bench: $(STAMP) ## Run the benchmarks and print their tables.
 	$(BIN)/python benchmarks/run.py
 
-lighthouse: $(STAMP) $(NPM_STAMP) ## Lighthouse (mobile, served with gzip) on each page type: build/lighthouse.md.
-	$(BIN)/python benchmarks/lighthouse.py
+lighthouse: $(STAMP) $(NPM_STAMP) ## Lighthouse (mobile, gzip) per page type and engine, beside its docs page: build/lighthouse.md.
+	$(BIN)/python benchmarks/lighthouse.py $(if $(ENGINE),--engines $(ENGINE))
 
 # Lighthouse on a copy of the catalog grown to SIZES entries (variants of the real entries), each
-# page type beside the docs page of the same site: build/site-scale/table.md. Minutes per size.
+# page type beside the docs page of the same build, for each ENGINE: build/site-scale/table.md.
+# Minutes per size and engine.
 SIZES ?= 500,2000
 RUNS  ?= 1
-bench-site: $(STAMP) $(NPM_STAMP) ## Lighthouse per page type at SIZES entries beside the docs page (SIZES=500,2000 RUNS=1).
-	$(BIN)/python benchmarks/bench_site_scale.py --sizes $(SIZES) --runs $(RUNS)
+bench-site: $(STAMP) $(NPM_STAMP) ## Lighthouse per page type at SIZES entries beside the docs page (SIZES=500,2000 RUNS=1 ENGINE=).
+	$(BIN)/python benchmarks/bench_site_scale.py --sizes $(SIZES) --runs $(RUNS) $(if $(ENGINE),--engines $(ENGINE))
 
 clean: ## Remove build outputs and caches (keeps .venv).
 	rm -rf site build .pytest_cache .mypy_cache .ruff_cache

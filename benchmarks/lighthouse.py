@@ -1,12 +1,16 @@
 """Lighthouse on one page of each type, served with gzip as GitHub Pages does: `make lighthouse`.
 
-Builds the site (or takes a built one), serves it on 127.0.0.1 with gzip and GitHub Pages'
-cache header, runs the pinned Lighthouse (tools/npm) with Debian's chromium in its default
-mobile emulation, and writes a table of the four category scores and the Core Web Vitals per
-page type to build/lighthouse.md (the raw reports go to build/lighthouse/). A benchmark, not a
-test: it prints the table and fails only when Lighthouse cannot run.
+Builds the site with each engine (``--engines``, default mkdocs,zensical; or takes a built one),
+serves it on 127.0.0.1 with gzip and GitHub Pages' cache header, runs the pinned Lighthouse
+(tools/npm) with Debian's chromium in its default mobile emulation, and writes, per engine, a
+table of the four category scores, each page's performance gap to the docs page of the same
+build (data-format/, measured in the same run) and the Core Web Vitals per page type to
+build/lighthouse.md, then the engines side by side (the raw reports go to
+build/lighthouse/<engine>/). A benchmark, not a test: it prints the tables and fails only when
+Lighthouse cannot run.
 
-    .venv/bin/python benchmarks/lighthouse.py [--root DIR] [--site DIR] [--runs N] [--page LABEL]
+    .venv/bin/python benchmarks/lighthouse.py [--root DIR] [--engines mkdocs,zensical]
+        [--site DIR] [--runs N] [--page LABEL]
 """
 
 from __future__ import annotations
@@ -169,11 +173,21 @@ def summarise(reports: list[dict[str, Any]]) -> dict[str, Any]:
     return row
 
 
-def table(rows: list[tuple[str, dict[str, Any]]], runs: int) -> str:
-    """Return the Markdown table of the results."""
-    head = ["Page", "Perf", "A11y", "BP", "SEO"] + [c for _a, c, _u in METRICS] + ["Legible"]
+DOCS_LABEL = "Docs page"
+
+
+def gap(rows: list[tuple[str, dict[str, Any]]], row: dict[str, Any]) -> str:
+    """Return a page's performance gap to the docs page of the same build ("" without one)."""
+    docs = dict(rows).get(DOCS_LABEL)
+    return f"{row['performance'] - docs['performance']:+d}" if docs else ""
+
+
+def table(rows: list[tuple[str, dict[str, Any]]], runs: int, engine: str = "") -> str:
+    """Return the Markdown table of one build's results."""
+    head = ["Page", "Perf", "Gap to docs", "A11y", "BP", "SEO"]
+    head += [c for _a, c, _u in METRICS] + ["Legible"]
     lines = [
-        "# Lighthouse (mobile emulation, gzip as GitHub Pages serves it)",
+        "## " + (engine or "Lighthouse (mobile emulation, gzip as GitHub Pages serves it)"),
         "",
         f"Median of {runs} run(s) per page; Lighthouse "
         f"{rows[0][1]['version'] if rows else '?'}, served from 127.0.0.1.",
@@ -182,7 +196,8 @@ def table(rows: list[tuple[str, dict[str, Any]]], runs: int) -> str:
         "|" + "|".join("---" for _ in head) + "|",
     ]
     for label, row in rows:
-        cells = [label] + [str(row[c]) for c in CATEGORIES]
+        cells = [label, str(row["performance"]), gap(rows, row)]
+        cells += [str(row[c]) for c in CATEGORIES if c != "performance"]
         for _audit, column, unit in METRICS:
             value = row[column]
             cells.append(f"{value:.3f}" if not unit else f"{value:.0f} {unit}")
@@ -191,9 +206,36 @@ def table(rows: list[tuple[str, dict[str, Any]]], runs: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def side_by_side(results: dict[str, list[tuple[str, dict[str, Any]]]]) -> str:
+    """Return one table of every engine's performance, gap to its docs page and accessibility."""
+    names = list(results)
+    head = ["Page"]
+    for name in names:
+        head += [f"{name} Perf", f"{name} gap to docs", f"{name} A11y"]
+    lines = [
+        "| " + " | ".join(head) + " |",
+        "|---|" + "|".join("---:" for _ in head[1:]) + "|",
+    ]
+    labels = [label for label, _row in results[names[0]]]
+    for label in labels:
+        cells = [label]
+        for name in names:
+            row = dict(results[name]).get(label)
+            cells += (
+                [str(row["performance"]), gap(results[name], row), str(row["accessibility"])]
+                if row
+                else ["-", "-", "-"]
+            )
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--root", type=Path, default=REPO, help="the catalog to build")
+    parser.add_argument(
+        "--engines", default="mkdocs,zensical", help="comma-separated site engines to build with"
+    )
     parser.add_argument("--site", type=Path, help="a built site to measure instead of building")
     # One run's score moves by a few points (Lighthouse's simulated phone scales what this
     # machine did): the median of three is the figure to compare.
@@ -209,18 +251,27 @@ def main(argv: list[str]) -> int:
     if not LIGHTHOUSE.is_file():
         raise SystemExit(f"{LIGHTHOUSE.relative_to(REPO)} missing: run `make npm-tools`")
     chromium = find_chromium()
-    raw = args.out / "lighthouse"
-    raw.mkdir(parents=True, exist_ok=True)
-    site = args.site
-    if site is None:
-        from ddl_catalog.render.site import build_site
-
-        site = build_site(args.root, site_dir=raw / "site")
     pages = [page for page in PAGES if not args.page or page[0] in args.page]
-    rows = measure(site, pages, runs=args.runs, raw=raw, chromium=chromium)
-    text = table(rows, args.runs)
-    (args.out / "lighthouse.md").write_text(text, encoding="utf-8")
-    print(text)
+    if args.page and DOCS_LABEL not in args.page:
+        pages.append(next(page for page in PAGES if page[0] == DOCS_LABEL))
+    engines = ["given"] if args.site else [e for e in args.engines.split(",") if e]
+    results: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+    texts = ["# Lighthouse (mobile emulation, gzip as GitHub Pages serves it), per engine", ""]
+    for engine in engines:
+        raw = args.out / "lighthouse" / engine
+        raw.mkdir(parents=True, exist_ok=True)
+        site = args.site
+        if site is None:
+            from ddl_catalog.render.site import build_site
+
+            site = build_site(args.root, site_dir=raw / "site", engine=engine)
+        results[engine] = measure(site, pages, runs=args.runs, raw=raw, chromium=chromium)
+        texts.append(table(results[engine], args.runs, engine))
+        print(texts[-1], flush=True)
+    if len(results) > 1:
+        texts += ["## The engines side by side", "", side_by_side(results)]
+        print(texts[-1])
+    (args.out / "lighthouse.md").write_text("\n".join(texts), encoding="utf-8")
     return 0
 
 

@@ -82,3 +82,12 @@ def snapshot(root: Path) -> dict[str, tuple[int, int]]:
         for p in sorted(root.rglob("*"))
         if p.is_file()
     }
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register the markers that are not in pyproject.toml (changing it rebuilds .venv)."""
+    config.addinivalue_line(
+        "markers",
+        "engines: builds the real catalog with both site engines (about half a minute); "
+        "`make test` runs it, `pytest -m 'not engines'` leaves it out",
+    )

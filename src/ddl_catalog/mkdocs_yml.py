@@ -17,6 +17,8 @@ RESERVED = frozenset(
         "compare",
         "timeline",
         "papers-by-year",
+        "venues",
+        "new",
         "tags",
         "contributing",
         "data-format",

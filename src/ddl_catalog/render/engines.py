@@ -38,6 +38,12 @@ class Engine:
     name: str
     #: Where the engine writes its search index in the built site (site-relative).
     search_index: str
+    #: Whether the engine reads every relative href and src of a page from the page's source
+    #: file (``a/b.md``: from ``a/``) rather than from its URL (``a/b/``). MkDocs does that only
+    #: for links to files it knows (``x.md``) and leaves other links as written; Zensical does it
+    #: for every one, so the stage rebases the generated pages' links for it
+    #: (``site.links_from_source``).
+    links_from_source: bool = False
 
     def build(self, config_file: Path, *, strict: bool, env: dict[str, str]) -> None:
         """Build the staged site whose config is ``config_file`` into its ``site_dir``."""
@@ -60,7 +66,7 @@ class Engine:
 
 
 MKDOCS = Engine("mkdocs", "search/search_index.json")
-ZENSICAL = Engine("zensical", "search.json")
+ZENSICAL = Engine("zensical", "search.json", links_from_source=True)
 
 
 def get(name: str) -> Engine:
