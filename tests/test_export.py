@@ -666,3 +666,34 @@ def test_the_command_line_offers_every_format() -> None:
     option = next(p for p in cli.commands["export"].params if p.name == "fmt")
     assert isinstance(option.type, click.Choice)
     assert list(option.type.choices) == list(export.FORMATS)
+
+
+def test_the_feed_carries_the_newest_additions_up_to_its_limit(catalog: Catalog) -> None:
+    """catalog.yml's feed.limit bounds the feed; the newest additions are the ones kept."""
+    from ddl_catalog.export import atom
+    from ddl_catalog.settings import Settings
+
+    dated = sorted((e for e in catalog if e.added), key=lambda e: (e.added or "", e.id))
+    assert len(dated) > 2
+    text = atom.render(catalog, config=Settings(feed_limit=2))
+    feed = ET.fromstring(text.encode())
+    ids = [e.findtext(f"{ATOM}id") for e in feed.findall(f"{ATOM}entry")]
+    assert len(ids) == 2
+    newest = sorted(dated, key=lambda e: (-int((e.added or "").replace("-", "")), e.id))[:2]
+    assert ids == [atom.entry_tag(e.id, Settings().feed_id) for e in newest]
+
+
+def test_feed_limit_is_read_from_catalog_yml_and_checked(tmp_path: Path) -> None:
+    """feed.limit comes from catalog.yml; zero or a word is refused with its line."""
+    from ddl_catalog import settings
+
+    base = (
+        "title: Awesome Things\ndescription: Useful things to know.\n"
+        'feed:\n  id: "tag:example.org,2026:"\n'
+    )
+    (tmp_path / "catalog.yml").write_text(base + "  limit: 7\n", encoding="utf-8")
+    assert settings.load(tmp_path).feed_limit == 7
+    for bad in ("0", "many"):
+        (tmp_path / "catalog.yml").write_text(base + f"  limit: {bad}\n", encoding="utf-8")
+        with pytest.raises(settings.SettingsError, match=r"catalog\.yml:5:"):
+            settings.load(tmp_path)

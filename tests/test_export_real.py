@@ -11,7 +11,7 @@ from pathlib import Path
 import bibtexparser
 import jsonschema
 
-from ddl_catalog import export
+from ddl_catalog import export, settings
 from ddl_catalog.export import bibtex
 from ddl_catalog.model.build import open_catalog
 
@@ -66,4 +66,6 @@ def test_real_catalog_exports_parse_back(tmp_path: Path) -> None:
 
     feed = ET.parse(tmp_path / "feed.xml").getroot()
     assert feed.findtext(f"{ATOM}updated")
-    assert len(feed.findall(f"{ATOM}entry")) == sum(1 for e in catalog if e.added)
+    # The feed carries the newest additions only: catalog.yml's feed.limit (default 50).
+    limit = settings.of(catalog).feed_limit
+    assert len(feed.findall(f"{ATOM}entry")) == min(limit, sum(1 for e in catalog if e.added))

@@ -18,7 +18,7 @@ from ddl_catalog import __version__, settings
 from ddl_catalog.cli import cli
 from ddl_catalog.export import render as export_render
 from ddl_catalog.model.build import open_catalog
-from ddl_catalog.render import readme
+from ddl_catalog.render import engines, readme
 from ddl_catalog.validate import validate
 
 REPO = Path(__file__).resolve().parent.parent
@@ -110,14 +110,23 @@ def test_init_writes_every_file(other: Path) -> None:
     )  # the toolchain that wrote it
 
 
-def test_a_fresh_catalog_passes_validate_strict_and_build(tmp_path: Path) -> None:
+@pytest.mark.parametrize("engine", ["mkdocs", "zensical"])
+def test_a_fresh_catalog_passes_validate_strict_and_build(tmp_path: Path, engine: str) -> None:
+    """As init writes it, and with the other site engine chosen the documented way."""
     root = init(tmp_path / "fresh")
+    if engine != "mkdocs":
+        with (root / "catalog.yml").open("a", encoding="utf-8") as settings_file:
+            settings_file.write(f"site:\n  engine: {engine}\n")
     report = validate(root)
     assert report.problems == [] and len(report.documents) == 1
     result = CliRunner().invoke(cli, ["build", "--root", str(root), "--strict"])
     assert result.exit_code == 0, result.output
     assert (root / "site" / "index.html").is_file()
+    for topic in ("overview", "overview/guides", "tools"):  # init's topics, with their pages
+        assert (root / "site" / topic / "index.html").is_file(), topic
+    assert "Awesome" in (root / "site" / "overview" / "index.html").read_text(encoding="utf-8")
     assert (root / "site" / "assets" / "extra.css").is_file()  # the package's asset
+    assert (root / "site" / engines.get(engine).search_index).is_file()  # built by that engine
     check = CliRunner().invoke(cli, ["readme", "--root", str(root), "--check"])
     assert check.exit_code == 0, check.output  # init's README is what build gives
 

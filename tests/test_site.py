@@ -15,6 +15,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import markupsafe
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from conftest import GOOD_FRAMEWORK, GOOD_PAPER
@@ -827,6 +828,39 @@ def test_restaging_rewrites_only_the_pages_that_changed(catalog_dir: Callable[..
     assert "docs/contributing.md" not in changed
 
 
+def test_the_staged_config_adds_the_package_assets_after_the_catalogs_own(
+    catalog_dir: Callable[..., Path],
+) -> None:
+    """An adopter's mkdocs.yml lists only its own additions; the package's come after, once."""
+    from ddl_catalog.render import engines
+    from ddl_catalog.render import site as site_module
+
+    root = site_sources(catalog_dir({"data/papers/dean2012large.yml": GOOD_PAPER}))
+    config_file = root / "mkdocs.yml"
+    config_file.write_text(
+        config_file.read_text(encoding="utf-8")
+        + "extra_css: [assets/mine.css, assets/search.css]\n"
+        + "extra_javascript:\n  - path: assets/mine.js\n    type: module\n",
+        encoding="utf-8",
+    )
+    staged = yaml.safe_load(
+        site_module._restage(root, engines.MKDOCS, root / "build" / "s").read_text("utf-8")
+    )
+    assert staged["extra_css"] == [
+        "assets/mine.css",
+        "assets/search.css",
+        "assets/extra.css",
+        "assets/compare.css",
+    ]
+    assert staged["extra_javascript"] == [
+        {"path": "assets/mine.js", "type": "module"},
+        "assets/compare.js",
+        "assets/explore.js",
+        "assets/order.js",
+        "assets/search.js",
+    ]
+
+
 # -- small pieces -----------------------------------------------------------------------------
 
 
@@ -939,18 +973,24 @@ def test_compare_page_shows_every_framework_cell_with_its_source(real_site: Path
         for cell in entry.capabilities.cells.values():
             if cell.source:
                 assert f'href="{html.escape(cell.source)}"' in page, (entry.id, cell.source)
-    # A screen reader hears each value in words, not as a symbol; a note is its description
-    # (the pointer's tooltip). Every value and note is on the framework's card too (one line
-    # in a closed details: a card stays light), where a phone or a keyboard reaches it.
-    assert re.search(r'<a href="https://[^"]+" aria-label="DP: yes" title="[^"]+">', page)
+    # A screen reader hears each value in words, not as a symbol; a note is data the script
+    # opens on a tap or a key (never a hover-only title: tests/browser/test_compare_browser.py).
+    # Every value and note is on the framework's card too (one line in a closed details: a card
+    # stays light), with what it comes via and what its evidence covers.
+    assert re.search(r'<a href="https://[^"]+" aria-label="DP: yes" data-note="[^"]+">', page)
+    assert not re.search(r'<td class="ddl-cell[^>]*><[^>]* title=', page)
     for entry in framed:
         assert entry.capabilities is not None
         text = (real_site / card_page(catalog, entry, real_site) / "index.html").read_text("utf-8")
         card = text[text.index(f'<h3 id="{entry.id}">') :]
         caps = card[card.index('<details class="ddl-caps"') : card.index("</details>")]
         for cell in entry.capabilities.cells.values():
-            note = f" ({markupsafe.escape(cell.note)})" if cell.note else ""
-            assert f": {cell.value}{note}" in caps, entry.id
+            via = catalog.get(cell.via) if cell.via else None
+            said = f": {cell.value}"
+            said += f" via {markupsafe.escape(via.title)}" if via else ""
+            said += f" on {markupsafe.escape(cell.covers)}" if cell.covers else ""
+            said += f" ({markupsafe.escape(cell.note)})" if cell.note else ""
+            assert said in caps, (entry.id, said)
     # Cards say the curated state and link its evidence.
     home = real_site / card_page(catalog, catalog.get("dmtk"), real_site) / "index.html"  # type: ignore[arg-type]
     assert 'class="ddl-maintenance ddl-maintenance--unmaintained">Unmaintained · newest commit' in (
@@ -964,6 +1004,8 @@ def test_compare_page_shows_every_framework_cell_with_its_source(real_site: Path
 
 
 def test_every_leaf_topic_page_has_a_timeline_of_links_and_its_text(real_site: Path) -> None:
+    """A mark per work (software that implements a paper of it shares the paper's), the list
+    under the figure names every work, and the timeline is folded: the cards come first."""
     catalog = open_catalog(REPO)
     for category in catalog.categories.values():
         if category.children:
@@ -977,30 +1019,70 @@ def test_every_leaf_topic_page_has_a_timeline_of_links_and_its_text(real_site: P
         start = page.index('<svg class="ddl-timeline-svg"')
         svg = page[start : page.index("</svg>", start) + 6]
         drawn = min(len(dated), site_pages.TIMELINE_LIMIT)  # past it, the landmarks only
-        assert svg.count('class="ddl-tl-node"') == drawn, category.id
-        assert svg.count("<a href=") == drawn
-        text = page[page.index('class="ddl-timeline-text"') :]
+        marks = svg.count("<a href=")
+        rings = svg.count('class="ddl-tl-ring"')
+        assert 0 < marks <= drawn and rings <= marks, category.id
+        assert marks == svg.count('class="ddl-tl-mark') == svg.count("<title>")
+        folded = page[page.index('<details class="ddl-timeline"') :]
+        assert folded.index("<svg") < folded.index("</details>")
+        if 'id="entries"' in page:  # with cards, the timeline folds beside their order
+            assert page.index('<details class="ddl-timeline"') > page.index('id="entries"')
+        text = page[page.index('class="ddl-timeline-list"') :]
         for entry in dated if drawn == len(dated) else ():
             assert f">{markupsafe.escape(entry.title)}</a>" in text, entry.id
     landmarks = (real_site / "timeline" / "index.html").read_text(encoding="utf-8")
-    assert landmarks.count('class="ddl-tl-node"') >= 10
+    assert landmarks.count('class="ddl-tl-mark') >= 10
+    assert landmarks.count('class="ddl-tl-lane"') >= 5  # a band per topic
+    assert '<details class="ddl-timeline"' not in landmarks  # its own page: open
 
 
-def test_timeline_svg_escapes_titles_and_links_each_node() -> None:
-    from ddl_catalog.render.svg import timeline
+def test_timeline_svg_escapes_titles_and_links_each_mark() -> None:
+    from ddl_catalog.render.svg import Mark, timeline
 
     drawn = timeline(
         [
-            ("a", 2019, 'GPipe <script>alert(1)</script> & "quotes"', "../a/#a"),
-            ("b", 2021, "B" * 80, "../b/#b"),
+            Mark("a", 2019, 'GPipe <script>alert(1)</script> & "quotes"', "../a/#a"),
+            Mark("b", 2021, "B" * 80, "../b/#b", software=True),
+            Mark("c", 2021, "C", "../c/#c", with_code=True, lane=1),
         ],
-        [("b", "a"), ("b", "missing")],
+        [("b", "a"), ("b", "missing"), ("c", "a")],
         label="Timeline <x>",
         caption_id="t",
+        lanes=["Topic <one>", "Two"],
     )
     assert "<script>" not in drawn and "&lt;script&gt;" in drawn
-    assert drawn.count("<a href=") == 2 and drawn.count('class="ddl-tl-edge"') == 1
-    assert "…" in drawn and "B" * 80 not in drawn.split("aria-label")[0]
+    assert "Topic &lt;one&gt;" in drawn
+    assert drawn.count("<a href=") == 3 and drawn.count('class="ddl-tl-edge"') == 2
+    assert drawn.count("<rect") == 1 and drawn.count('class="ddl-tl-ring"') == 1
+    assert "B" * 80 in drawn  # full titles: every mark is named by its whole title
+    # Two years, two columns; the arcs rise above the marks (no bundle on one edge).
+    assert drawn.count('class="ddl-tl-year"') == 2
+
+
+def test_a_paper_and_its_code_are_one_mark(
+    catalog_dir: Callable[..., Path],
+) -> None:
+    """Software implementing one paper of a timeline, within a year, is drawn as its mark."""
+    papers = forty_papers(over_years=True)
+    papers["data/libraries/paper-zero-code.yml"] = (
+        "id: paper-zero-code\nkind: library\ntitle: The code of paper zero\n"
+        "url: https://github.com/example/zero\n"
+        "description: The reference implementation of paper number zero, as a library.\n"
+        "categories: [parallelism, data-parallelism]\nyear: 2000\n"
+        "related:\n  - id: author0002019paper\n    relation: implements\n"
+    )
+    site = build_site(site_sources(catalog_dir(papers)))
+    page = next(
+        p.read_text(encoding="utf-8")
+        for p in site.rglob("index.html")
+        if 'class="ddl-timeline-svg"' in p.read_text(encoding="utf-8")
+        and "timeline" not in p.parent.name
+    )
+    start = page.index('<svg class="ddl-timeline-svg"')
+    svg = page[start : page.index("</svg>", start) + 6]
+    assert "#paper-zero-code" not in svg and svg.count('class="ddl-tl-ring"') == 1
+    listing = page[page.index('class="ddl-timeline-list"') :]
+    assert "with its code: <a" in listing and "The code of paper zero</a>" in listing
 
 
 def test_a_long_topic_timeline_draws_its_landmarks_and_says_how_many_of_all(
@@ -1024,9 +1106,9 @@ def test_a_long_topic_timeline_draws_its_landmarks_and_says_how_many_of_all(
     )
     start = page.index('<svg class="ddl-timeline-svg"')
     svg = page[start : page.index("</svg>", start) + 6]
-    assert svg.count('class="ddl-tl-node"') == 10
+    assert svg.count("<a href=") == 10
     assert "10 of its 40 works" in page
-    assert "#author0002019paper" in svg and "Paper number 0<" in svg
+    assert "#author0002019paper" in svg and "Paper number 0 (2000)<" in svg
 
 
 def test_long_one_line_lists_on_a_topic_page_stop_at_a_limit_and_keep_every_anchor(
@@ -1066,7 +1148,7 @@ def test_long_one_line_lists_on_a_topic_page_stop_at_a_limit_and_keep_every_anch
 
 
 #: One entry card of a built page, its id as group 1.
-CARD = re.compile(r'<article class="ddl-entry[^"]*">\n<h3 id="([^"]+)">.*?</article>', re.S)
+CARD = re.compile(r'<article class="ddl-entry[^"]*"[^>]*>\n<h3 id="([^"]+)">.*?</article>', re.S)
 
 
 def test_a_category_page_holds_its_budget_of_elements_whatever_its_bytes(
@@ -1127,4 +1209,80 @@ def test_no_page_element_takes_an_entry_id(catalog_dir: Callable[..., Path]) -> 
     ).replace("data-ddl-moved", "")
     parallelism = (site / "parallelism" / "index.html").read_text(encoding="utf-8")
     assert '<h3 id="entries">' in parallelism
-    assert '<h2 id="entries-2">Entries' in parallelism
+    assert '<h2 class="ddl-entries-heading" id="entries-2">Entries' in parallelism
+
+
+# -- order, venues, what is new (issue 32) -----------------------------------------------------
+
+
+def test_topic_cards_come_in_reading_order_picks_first(real_site: Path) -> None:
+    from ddl_catalog.model.order import reading_order
+
+    catalog = open_catalog(REPO)
+    for category in catalog.categories.values():
+        path = f"{category.parent}/{category.id}/" if category.parent else f"{category.id}/"
+        page = (real_site / path / "index.html").read_text(encoding="utf-8")
+        shown = CARD.findall(page)
+        picks = [pick for pick, _why in category.start_here]
+        expected = reading_order(catalog.in_category(category.id, primary=True), picks)
+        assert shown == [e.id for e in expected][: len(shown)], category.id
+        if len(shown) > 1:
+            assert 'class="ddl-order"' in page and "data-ddl-sort" in page
+
+
+def test_every_venue_paper_is_listed_once_under_its_edition(real_site: Path) -> None:
+    catalog = open_catalog(REPO)
+    index = (real_site / "venues" / "index.html").read_text(encoding="utf-8")
+    by_venue: dict[str, set[str]] = {}
+    for entry in catalog:
+        if entry.venue:
+            by_venue.setdefault(entry.venue, set()).add(entry.id)
+    ids = {e.id for e in catalog}
+    for venue_id, expected in by_venue.items():
+        slug = site_pages.venue_slug(venue_id)
+        assert f'href="{slug}/"' in index, venue_id
+        pages = sorted((real_site / "venues" / slug).rglob("index.html"))
+        html = "".join(p.read_text(encoding="utf-8") for p in pages)
+        listed = re.findall(r'<li><a href="[^"#]*#([^"]+)">', html)
+        assert sorted(listed) == sorted(expected), venue_id
+        for year in {e.venue_year for e in catalog if e.venue == venue_id and e.venue_year}:
+            anchor = f"{slug}-{year}"
+            assert f'id="{anchor}"' in html and anchor not in ids
+    sosp = (real_site / "venues" / "sosp" / "index.html").read_text(encoding="utf-8")
+    assert "ACM Symposium on Operating Systems Principles" in sosp
+
+
+def test_whats_new_lists_every_addition_once_newest_first(real_site: Path) -> None:
+    catalog = open_catalog(REPO)
+    pages = [real_site / "new" / "index.html"]
+    pages += sorted((real_site / "new").glob("*/index.html"), key=lambda p: int(p.parent.name))
+    html = "".join(p.read_text(encoding="utf-8") for p in pages)
+    days = re.findall(r'<time class="ddl-added" datetime="([0-9-]+)">', html)
+    assert len(days) == sum(1 for e in catalog if e.added)
+    assert days == sorted(days, reverse=True)
+    home = (real_site / "index.html").read_text(encoding="utf-8")
+    assert home.count('<time class="ddl-added"') == site_pages.HOME_RECENT
+    for name in ("Topics", "Compare", "Timeline", "Explore", "Venues", "What&#39;s new"):
+        assert f"<strong>{name}</strong>" in home, name
+
+
+def test_venue_names_and_editions_are_escaped(catalog_dir: Callable[..., Path]) -> None:
+    """A venue series whose name holds markup reaches its pages as text."""
+    from conftest import GOOD_PAPER
+
+    root = site_sources(
+        catalog_dir(
+            {
+                "data/venues.yml": (
+                    "venues:\n  - id: NIPS\n    name: '<b>Neural</b> & <i>Information</i>'\n"
+                    "    type: conference\n    since: 1987\n"
+                ),
+                "data/papers/dean2012large.yml": GOOD_PAPER,
+            }
+        )
+    )
+    site = build_site(root)
+    page = (site / "venues" / "nips" / "index.html").read_text(encoding="utf-8")
+    assert "<b>Neural</b>" not in page and "&lt;b&gt;Neural&lt;/b&gt;" in page
+    index = (site / "venues" / "index.html").read_text(encoding="utf-8")
+    assert "<i>Information</i>" not in index and 'id="nips-2012"' in page

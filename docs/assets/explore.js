@@ -31,8 +31,37 @@
   }
 
   /* The Explore view's state lives in the address bar under names no theme feature reads
-   * (Material's search reads ?q= and ?h=): kind, category, tag, from, to, text and sort. */
-  var FILTERS = ["kind", "category", "from", "to", "tag", "state", "text"];
+   * (the site's search reads ?q=, Material's ?h=): kind, category, tag, tagmode, venue, from,
+   * to, state, text and sort. Topics and tags take several values (repeated in the address;
+   * "a,b" is read too). */
+  var FILTERS = ["kind", "category", "tag", "tagmode", "venue", "from", "to", "state", "text"];
+  var MULTI = { category: true, tag: true };
+  var SOFTWARE = { framework: true, library: true };
+
+  /* The values of a filter as the form holds them: a list for checkboxes, else a string. */
+  function fieldValue(form, name) {
+    var field = form.elements[name];
+    if (!field) return MULTI[name] ? [] : "";
+    if (MULTI[name]) {
+      var boxes = field.length !== undefined ? Array.prototype.slice.call(field) : [field];
+      return boxes.filter(function (box) { return box.checked; })
+        .map(function (box) { return box.value; });
+    }
+    return typeof field.value === "string" ? field.value.trim() : "";
+  }
+
+  function setField(form, name, values) {
+    var field = form.elements[name];
+    if (!field) return;
+    if (MULTI[name]) {
+      var boxes = field.length !== undefined ? Array.prototype.slice.call(field) : [field];
+      boxes.forEach(function (box) { box.checked = values.indexOf(box.value) >= 0; });
+    } else if (field.length !== undefined && field.tagName !== "SELECT") {
+      Array.prototype.forEach.call(field, function (radio) { radio.checked = radio.value === (values[0] || ""); });
+    } else {
+      field.value = values[0] || "";
+    }
+  }
   var current = null;   /* the Explore view on this page, if any: {root, restore} */
 
   function setupExplore(root) {
@@ -72,7 +101,8 @@
          * is first used (loadWords). */
         index.entries.forEach(function (row) {
           row.lower = row.t.toLowerCase();
-          row.haystack = row.lower + " " + row.id.toLowerCase();
+          row.haystack = row.lower + " " + row.id.toLowerCase() +
+            (row.vl ? " " + String(row.vl).toLowerCase() : "");
         });
         readQuery();
         render();
@@ -122,8 +152,15 @@
     function readQuery() {
       var params = new URLSearchParams(location.search);
       FILTERS.forEach(function (name) {
-        if (form.elements[name]) form.elements[name].value = params.get(name) || "";
+        var values = [];
+        params.getAll(name).forEach(function (value) {
+          (MULTI[name] ? value.split(",") : [value]).forEach(function (v) {
+            if (v) values.push(v);
+          });
+        });
+        setField(form, name, values);
       });
+      updatePicks();
       var spec = params.get("sort") || "";
       var key = spec.replace(/^-/, "");
       sort.key = ["t", "k", "y", "c", "m"].indexOf(key) >= 0 ? key : "t";
@@ -134,8 +171,9 @@
     function queryUrl() {
       var params = new URLSearchParams();
       FILTERS.forEach(function (name) {
-        var value = form.elements[name] ? form.elements[name].value.trim() : "";
-        if (value) params.set(name, value);
+        var value = fieldValue(form, name);
+        if (MULTI[name]) value.forEach(function (v) { params.append(name, v); });
+        else if (value) params.set(name, value);
       });
       if (sort.key !== "t" || sort.dir !== 1) params.set("sort", (sort.dir < 0 ? "-" : "") + sort.key);
       var query = params.toString();
@@ -177,9 +215,13 @@
     }
 
     function matches(row, f) {
-      if (f.kind && row.k !== f.kind) return false;
-      if (f.category && row.c.indexOf(f.category) < 0) return false;
-      if (f.tag && row.g.indexOf(f.tag) < 0) return false;
+      if (f.kind && (f.kind === "software" ? !SOFTWARE[row.k] : row.k !== f.kind)) return false;
+      if (f.category.length && !f.category.some(function (c) { return row.c.indexOf(c) >= 0; })) return false;
+      if (f.tag.length) {
+        var has = function (t) { return row.g.indexOf(t) >= 0; };
+        if (f.tagmode === "all" ? !f.tag.every(has) : !f.tag.some(has)) return false;
+      }
+      if (f.venue && row.v !== f.venue) return false;
       if (f.state) {
         var looked = row.m === "active" || row.m === "maintenance-only";
         if (f.state === "maintained" ? !looked
@@ -189,8 +231,8 @@
       if ((f.from || f.to) && row.y == null) return false;
       if (f.from && row.y < f.from) return false;
       if (f.to && row.y > f.to) return false;
-      if (f.text) {
-        if (row.haystack.indexOf(f.text) < 0) return false;
+      for (var i = 0; i < f.words.length; i++) {   /* every word, anywhere */
+        if (row.haystack.indexOf(f.words[i]) < 0) return false;
       }
       return true;
     }
@@ -277,13 +319,15 @@
     var pending = [];
     function render() {
       var f = {
-        kind: form.elements.kind.value,
-        category: form.elements.category.value,
-        tag: form.elements.tag.value,
-        state: form.elements.state ? form.elements.state.value : "",
+        kind: fieldValue(form, "kind"),
+        category: fieldValue(form, "category"),
+        tag: fieldValue(form, "tag"),
+        tagmode: fieldValue(form, "tagmode"),
+        venue: fieldValue(form, "venue"),
+        state: fieldValue(form, "state"),
         from: parseInt(form.elements.from.value, 10) || 0,
         to: parseInt(form.elements.to.value, 10) || 0,
-        text: form.elements.text.value.trim().toLowerCase()
+        words: form.elements.text.value.trim().toLowerCase().split(/\s+/).filter(Boolean)
       };
       var rows = sortedEntries().filter(function (row) { return matches(row, f); });
       generation++;
@@ -291,10 +335,77 @@
       pending = rows.slice(LIMIT);
       count.textContent = String(rows.length);
       showMore();
+      updatePicks();
+      showEmpty(rows.length === 0);
       root.querySelectorAll("th[aria-sort]").forEach(function (th) {
         var key = th.querySelector("button").getAttribute("data-sort");
         th.setAttribute("aria-sort", key !== sort.key ? "none" : sort.dir > 0 ? "ascending" : "descending");
       });
+    }
+
+    /* Each disclosure of checkboxes says in its summary how many are chosen. */
+    function updatePicks() {
+      root.querySelectorAll("details[data-pick]").forEach(function (details) {
+        var name = details.getAttribute("data-pick");
+        var chosen = fieldValue(form, name);
+        var label = details.querySelector("[data-pick-count]");
+        if (!label) return;
+        if (!chosen.length) label.textContent = "any";
+        else if (chosen.length === 1) label.textContent = chosen[0];
+        else label.textContent = chosen.length + " chosen" +
+          (name === "tag" && fieldValue(form, "tagmode") === "all" ? " (all)" : "");
+      });
+    }
+
+    /* No row matches: say which filters are on, each with a button that lifts it, and one
+     * that clears them all. */
+    var empty = root.querySelector("[data-ddl-empty]");
+    function describe(name, value) {
+      var field = form.elements[name];
+      if (name === "kind" || name === "venue" || name === "state") {
+        var text = value;
+        Array.prototype.forEach.call(field ? field.options : [], function (option) {
+          if (option.value === value) text = option.textContent;
+        });
+        return (name === "kind" ? "Kind: " : name === "venue" ? "Venue: " : "Upkeep: ") + text;
+      }
+      if (name === "category") return "Topic: " + (data.categoryTitle[value] || value);
+      if (name === "tag") return "Tag: " + value;
+      if (name === "from") return "From " + value;
+      if (name === "to") return "To " + value;
+      return "Words: " + value;
+    }
+    function showEmpty(none) {
+      empty.textContent = "";
+      empty.hidden = !none;
+      if (!none) return;
+      var p = document.createElement("p");
+      p.textContent = "No entry matches all of these filters. Lift one of them:";
+      empty.appendChild(p);
+      var list = document.createElement("ul");
+      FILTERS.forEach(function (name) {
+        if (name === "tagmode") return;
+        var value = fieldValue(form, name);
+        (MULTI[name] ? value : value ? [value] : []).forEach(function (v) {
+          var li = document.createElement("li");
+          var button = document.createElement("button");
+          button.type = "button";
+          button.className = "md-button";
+          button.textContent = "Remove " + describe(name, v);
+          button.addEventListener("click", function () {
+            if (MULTI[name]) setField(form, name, fieldValue(form, name).filter(function (x) { return x !== v; }));
+            else setField(form, name, []);
+            typing = null;
+            update("push");
+          });
+          li.appendChild(button);
+          list.appendChild(li);
+        });
+      });
+      empty.appendChild(list);
+      var tip = document.createElement("p");
+      tip.textContent = "Topics and tags match any of their choices; words match titles, authors, venues and descriptions.";
+      empty.appendChild(tip);
     }
 
     function showMore() {
@@ -359,7 +470,9 @@
 
     form.elements.text.addEventListener("focus", function () { if (data) loadWords(); });
     form.addEventListener("input", function (event) {
-      if (!data || event.target.tagName === "SELECT") return;   /* selects: on "change" */
+      var t = event.target;
+      /* selects, checkboxes and radios: on "change" */
+      if (!data || t.tagName === "SELECT" || t.type === "checkbox" || t.type === "radio") return;
       if (event.target === form.elements.text) loadWords();
       var mode = typing === event.target ? "replace" : "push";
       typing = event.target;
@@ -390,130 +503,16 @@
       if (!a || !data || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
       event.preventDefault();
       event.stopPropagation();
-      form.elements.tag.value = a.getAttribute("data-tag");
+      setField(form, "tag", [a.getAttribute("data-tag")]);   /* this tag alone */
       typing = null;
       update("push");
     });
   }
 
-  /* The Compare page: the table is in the HTML (readable without JavaScript); the form hides
-   * the rows that lack a needed capability and reorders them, and keeps its state in the
-   * address bar (need=a,b, partial=1, maintained=1, sort=most), as Explore does. Of the rows
-   * that match, the first data-first show; "Show all" shows the rest (a long matrix costs a
-   * phone its layout otherwise: the stylesheet hides the later rows until this runs). */
-  function setupCompare(root) {
-    if (root.getAttribute("data-ready")) return;
-    var form = root.querySelector("form");
-    var tbody = root.querySelector("tbody");
-    var count = root.querySelector("[data-ddl-count]");
-    var more = root.querySelector("[data-ddl-more]");
-    var first = parseInt(root.getAttribute("data-first"), 10) || Infinity;
-    var expanded = false;
-    var reordered = false;
-    var rows = Array.prototype.slice.call(tbody.querySelectorAll("tr"));
-    rows.forEach(function (tr) {
-      var cells = {};
-      tr.getAttribute("data-cells").split(" ").forEach(function (pair) {
-        var at = pair.indexOf("=");
-        cells[pair.slice(0, at)] = pair.slice(at + 1);
-      });
-      tr.ddlCells = cells;
-    });
-    var boxes = Array.prototype.slice.call(form.querySelectorAll("input[name=need]"));
-
-    function readQuery() {
-      var params = new URLSearchParams(location.search);
-      var need = (params.get("need") || "").split(",");
-      boxes.forEach(function (box) { box.checked = need.indexOf(box.value) >= 0; });
-      form.elements.partial.checked = params.get("partial") === "1";
-      form.elements.maintained.checked = params.get("maintained") === "1";
-      form.elements.sort.value = params.get("sort") === "most" ? "most" : "";
-    }
-
-    function queryUrl() {
-      var params = new URLSearchParams();
-      var need = boxes.filter(function (box) { return box.checked; }).map(function (box) { return box.value; });
-      if (need.length) params.set("need", need.join(","));
-      if (form.elements.partial.checked) params.set("partial", "1");
-      if (form.elements.maintained.checked) params.set("maintained", "1");
-      if (form.elements.sort.value) params.set("sort", form.elements.sort.value);
-      var query = params.toString();
-      return location.pathname + (query ? "?" + query : "") + location.hash;
-    }
-
-    function score(tr, partial) {
-      var n = 0;
-      Object.keys(tr.ddlCells).forEach(function (key) {
-        var v = tr.ddlCells[key];
-        if (v === "yes") n += 2;
-        else if (v === "partial" && partial) n += 1;
-      });
-      return n;
-    }
-
-    function render() {
-      var need = boxes.filter(function (box) { return box.checked; }).map(function (box) { return box.value; });
-      var partial = form.elements.partial.checked;
-      var maintained = form.elements.maintained.checked;
-      var ordered = rows;
-      if (form.elements.sort.value === "most") {
-        ordered = rows.slice().sort(function (a, b) {
-          return score(b, partial) - score(a, partial) ||
-            (a.getAttribute("data-name") < b.getAttribute("data-name") ? -1 : 1);
-        });
-      }
-      if (ordered !== rows || reordered) {   /* the HTML's order needs no moving */
-        ordered.forEach(function (tr) { tbody.appendChild(tr); });
-        reordered = ordered !== rows;
-      }
-      var matched = 0;
-      ordered.forEach(function (tr) {
-        var ok = need.every(function (key) {
-          var v = tr.ddlCells[key];
-          return v === "yes" || (partial && v === "partial");
-        });
-        if (maintained && tr.getAttribute("data-maintained") !== "yes") ok = false;
-        if (ok) matched++;
-        tr.hidden = !ok || (!expanded && matched > first);
-      });
-      count.textContent = String(matched);
-      more.hidden = expanded || matched <= first;
-      more.querySelector("button").textContent = "Show all " + matched + " frameworks";
-    }
-
-    function update() {
-      render();
-      var url = queryUrl();
-      if (url !== location.pathname + location.search + location.hash) {
-        history.pushState(null, "", url);
-      }
-    }
-
-    form.hidden = false;
-    readQuery();
-    render();
-    rows.forEach(function (tr) { tr.classList.remove("ddl-later"); });   /* hidden says it now */
-    more.querySelector("button").addEventListener("click", function () {
-      expanded = true;
-      render();
-    });
-    form.addEventListener("change", update);
-    form.addEventListener("submit", function (event) { event.preventDefault(); });
-    form.addEventListener("reset", function () { setTimeout(update, 0); });
-    current = {
-      root: root,
-      path: location.pathname,
-      restore: function () { readQuery(); render(); }
-    };
-    root.setAttribute("data-ready", "true");
-  }
-
   function onPage() {
     followMoved();
     var root = document.getElementById("ddl-explore");
-    var compare = document.getElementById("ddl-compare");
     if (root) setupExplore(root);
-    else if (compare) setupCompare(compare);
     else current = null;
   }
 
@@ -529,9 +528,13 @@
    * listener that calls this is registered in the page's head (overrides/main.html), ahead of
    * Material's instant navigation, which would otherwise fetch and swap the page again (and
    * empty the table meanwhile); returning true stops the event there. */
-  window.ddlCatalogPopstate = function () {
-    if (!current || !document.body.contains(current.root)) return false;
-    if (location.pathname !== current.path) return false;
+  /* assets/compare.js hooks in the same way: each script keeps the handler it found and asks it
+   * when its own view is not on the page, so the order the scripts load in does not matter. */
+  var otherPopstate = window.ddlCatalogPopstate;
+  window.ddlCatalogPopstate = function (event) {
+    if (!current || !document.body.contains(current.root) || location.pathname !== current.path) {
+      return typeof otherPopstate === "function" ? otherPopstate(event) : false;
+    }
     current.restore();
     return true;
   };

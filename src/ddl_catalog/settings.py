@@ -60,12 +60,14 @@ class Settings:
     __slots__ = (
         "build_note",
         "capability_columns",
+        "capability_hardware_group",
         "capability_intro",
         "capability_section",
         "capability_title",
         "description",
         "feed_author",
         "feed_id",
+        "feed_limit",
         "feed_subtitle",
         "feed_title",
         "fields",
@@ -95,6 +97,7 @@ class Settings:
         feed_title: str | None = None,
         feed_subtitle: str | None = None,
         feed_author: str | None = None,
+        feed_limit: int = 50,
         licence: str | None = None,
         kinds: tuple[str, ...] = tuple(KIND_FOLDERS),
         fields: tuple[str, ...] = FIELDS,
@@ -105,6 +108,7 @@ class Settings:
         capability_intro: str | None = None,
         capability_columns: tuple[Column, ...] = (),
         capability_section: str | None = None,
+        capability_hardware_group: str | None = None,
         site_engine: str = "mkdocs",
         site_templates: str = "templates/site",
         site_data_edit_uri: str = "edit/main/",
@@ -120,6 +124,8 @@ class Settings:
         self.feed_title = feed_title
         self.feed_subtitle = feed_subtitle
         self.feed_author = feed_author
+        #: How many of the newest additions the Atom feed carries.
+        self.feed_limit = feed_limit
         self.licence = licence
         self.kinds = kinds
         self.fields = fields
@@ -134,6 +140,8 @@ class Settings:
         self.capability_columns = capability_columns
         #: The category whose README section opens with the matrix's compact table.
         self.capability_section = capability_section
+        #: The column group that names hardware, whose limits a cell's ``via`` passes on.
+        self.capability_hardware_group = capability_hardware_group
         #: The website: its engine (mkdocs or zensical), its page templates, where a card's
         #: "Edit" link points (after the repository URL), and a page's budgets of card bytes
         #: and elements and of one-line list bytes (site_pages explains them).
@@ -182,6 +190,8 @@ def from_data(data: dict[str, object]) -> Settings:
     }
     if "id" in feed:
         values["feed_id"] = feed["id"]
+    if "limit" in feed:
+        values["feed_limit"] = feed["limit"]
     if "kinds" in data:
         values["kinds"] = tuple(data["kinds"])  # type: ignore[arg-type]
     commands = data.get("commands")
@@ -197,6 +207,7 @@ def from_data(data: dict[str, object]) -> Settings:
         if "title" in matrix:
             values["capability_title"] = matrix["title"]
         values["capability_section"] = matrix.get("section")
+        values["capability_hardware_group"] = matrix.get("hardware_group")
         values["capability_intro"] = (
             " ".join(str(matrix["intro"]).split()) if "intro" in matrix else None
         )

@@ -421,7 +421,7 @@ def tree_text_problems(doc: Document, kind: str) -> Iterator[Problem]:
 
 
 def _matrix_settings(doc: Document, categories: Mapping[str, Path_]) -> Iterator[Problem]:
-    """Report capability columns named twice, and a matrix section that is no category."""
+    """Report columns named twice, a section that is no category, a hardware group of none."""
     block = doc.data.get("capabilities")
     if not isinstance(block, dict):
         return
@@ -441,3 +441,11 @@ def _matrix_settings(doc: Document, categories: Mapping[str, Path_]) -> Iterator
             "README's compact table would not show; name a category id"
         )
         yield problem(doc, ("capabilities", "section"), message, "capabilities")
+    hardware = block.get("hardware_group")
+    groups = {c.get("group") for c in block.get("columns") or [] if isinstance(c, dict)}
+    if isinstance(hardware, str) and hardware not in groups:
+        message = (
+            f"capabilities.hardware_group '{hardware}' is the group of no column: name the "
+            f"group of the hardware columns ({', '.join(sorted(map(str, groups)))})"
+        )
+        yield problem(doc, ("capabilities", "hardware_group"), message, "capabilities")

@@ -10,21 +10,16 @@ Screenshots go to test-artifacts/ (git-ignored). Fixtures: conftest.py; helpers:
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from browser.helpers import (
     ARTIFACTS,
-    RESULT,
+    SEARCH_OPEN,
     Tab,
     axe_violations,
-    copy_of_the_catalog,
-    search,
-    serving,
 )
-from ddl_catalog.render.site import build_site
 
 pytestmark = pytest.mark.browser
 
@@ -37,69 +32,6 @@ def test_home_loads_without_console_errors(tab: Tab, base_url: str) -> None:
     assert tab.foreign == []
     ARTIFACTS.mkdir(exist_ok=True)
     tab.page.screenshot(path=str(ARTIFACTS / "site-home.png"), full_page=True)
-
-
-@pytest.mark.parametrize(
-    ("words", "anchor", "path"),
-    [
-        ("Horovod", "horovod", "/parallelism/data-parallelism/"),
-        # A card past the third: laid out only as it nears the screen, as the search lands.
-        ("MegaBlocks", "gale2023megablocks", "/parallelism/expert-parallelism/"),
-    ],
-)
-def test_search_finds_a_card_and_opens_its_anchor(
-    tab: Tab, base_url: str, engine: str, words: str, anchor: str, path: str
-) -> None:
-    page = tab.page
-    page.goto(base_url, wait_until="networkidle")
-    result = search(page, engine, words, anchor)
-    result.click()
-    page.wait_for_url(lambda url: path in url and url.endswith(f"#{anchor}"))
-    heading = page.locator(f"h3#{anchor}")
-    heading.wait_for(state="visible")
-    from playwright.sync_api import expect
-
-    expect(heading).to_be_in_viewport()
-    assert tab.errors == []
-
-
-def test_search_index_is_fetched_on_first_use_only(tab: Tab, base_url: str, engine: str) -> None:
-    """A page read without searching never fetches the index; the first search does."""
-    if engine == "zensical":
-        pytest.skip(
-            "Zensical fetches its search index (search.json) when a page loads, in a worker; "
-            "the MkDocs build holds Material's request until first use (docs: engines)"
-        )
-    page = tab.page
-    fetched: list[str] = []
-    page.on("request", lambda r: r.url.endswith("search_index.json") and fetched.append(r.url))
-    for path in ("", "parallelism/data-parallelism/", "explore/"):
-        page.goto(base_url + path, wait_until="networkidle")
-        page.mouse.wheel(0, 2000)  # reading: scrolling, hovering, nothing typed
-        page.wait_for_timeout(300)
-    assert fetched == []
-    query = page.locator("input[data-md-component='search-query']")
-    query.click()
-    query.press_sequentially("Horovod", delay=30)
-    result = page.locator(".md-search-result__link[href$='#horovod']").first
-    result.wait_for(state="visible", timeout=15000)
-    assert len(fetched) == 1
-    assert tab.errors == []
-
-
-def test_search_keyboard_shortcut_loads_the_index(tab: Tab, base_url: str, engine: str) -> None:
-    """The "/" shortcut (no click) and a ?q= link also bring the index and find an entry."""
-    page = tab.page
-    page.goto(base_url + "tags/", wait_until="networkidle")
-    page.keyboard.press("/")
-    page.keyboard.type("ZeRO", delay=30)
-    page.locator(RESULT[engine]).first.wait_for(state="visible", timeout=15000)
-    if engine == "zensical":
-        return  # Zensical's search does not read ?q= from the address (docs: engines)
-    page.goto(base_url + "?q=Horovod", wait_until="networkidle")
-    result = page.locator(".md-search-result__link[href$='#horovod']").first
-    result.wait_for(state="visible", timeout=15000)
-    assert tab.errors == []
 
 
 def test_explore_filters_and_sorts(tab: Tab, base_url: str) -> None:
@@ -221,7 +153,25 @@ def test_moved_card_permalink_is_followed(tab: Tab, base_url: str) -> None:
 
 ROW_IDS = "rs => rs.map(r => r.dataset.id)"
 FILTER_VALUES = """root => Object.fromEntries(
-    ['kind', 'category', 'from', 'to', 'tag', 'text'].map(n => [n, root.elements[n].value]))"""
+    ['kind', 'venue', 'from', 'to', 'tagmode', 'text'].map(n => [n, root.elements[n].value])
+    .concat(['category', 'tag'].map(n => [n, Array.from(root.querySelectorAll(
+        `input[name="${n}"]:checked`)).map(box => box.value)])))"""
+
+
+def checked(page: Any, name: str) -> list[str]:
+    """Return the values of an Explore checkbox group that are ticked."""
+    values: list[str] = page.locator(f"#ddl-explore input[name='{name}']:checked").evaluate_all(
+        "boxes => boxes.map(box => box.value)"
+    )
+    return values
+
+
+def tick(page: Any, name: str, value: str) -> None:
+    """Open the disclosure of an Explore checkbox group and tick one of its boxes."""
+    details = page.locator(f"#ddl-explore details[data-pick='{name}']")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    details.locator(f"input[name='{name}'][value='{value}']").check()
 
 
 def explore_ready(page: Any) -> None:
@@ -250,8 +200,8 @@ def matching_rows(page: Any) -> list[str]:
 
 
 def search_overlay_open(page: Any) -> bool:
-    """Return whether Material's search overlay is open (its toggle is checked)."""
-    return bool(page.evaluate("() => document.getElementById('__search').checked"))
+    """Return whether the site's search dialog is open (it opens on ?q=; Explore's filters not)."""
+    return bool(page.locator(SEARCH_OPEN).count() > 0)
 
 
 def test_explore_view_is_shared_by_its_address(tab: Tab, browser: Any, base_url: str) -> None:
@@ -264,8 +214,8 @@ def test_explore_view_is_shared_by_its_address(tab: Tab, browser: Any, base_url:
     word = max(row["t"].split(), key=len).lower()
 
     page.select_option("select[name='kind']", "paper")
-    page.select_option("select[name='category']", row["c"][0])
-    page.select_option("select[name='tag']", row["g"][0])
+    tick(page, "category", row["c"][0])
+    tick(page, "tag", row["g"][0])
     page.fill("input[name='from']", str(row["y"] - 3))
     page.fill("input[name='to']", str(row["y"]))
     page.fill("input[name='text']", word)
@@ -279,7 +229,7 @@ def test_explore_view_is_shared_by_its_address(tab: Tab, browser: Any, base_url:
     query = url.split("?", 1)[1]
     for name in ("kind=paper", "category=", "tag=", "from=", "to=", "text=", "sort=-y"):
         assert name in query, (name, url)
-    assert "q=" not in query.replace("text=", "")  # Material's search reads ?q= and ?h=
+    assert "q=" not in query.replace("text=", "")  # the site's search reads ?q=
 
     other = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     try:
@@ -289,7 +239,6 @@ def test_explore_view_is_shared_by_its_address(tab: Tab, browser: Any, base_url:
         assert shown_rows(second) == rows
         assert second.locator("#ddl-explore form").evaluate(FILTER_VALUES) == filters
         assert not search_overlay_open(second)
-        assert not second.locator(".md-search__output").is_visible()
         sort = second.locator("th:has(button[data-sort='y'])").get_attribute("aria-sort")
         assert sort == "descending"
     finally:
@@ -361,7 +310,7 @@ def test_tag_chip_opens_explore_filtered_by_that_tag(tab: Tab, base_url: str) ->
     chip.click()
     page.wait_for_url(lambda url: "/explore/" in url and f"tag={tag}" in url)
     explore_ready(page)
-    assert page.input_value("select[name='tag']") == tag
+    assert checked(page, "tag") == [tag]
     index = page.evaluate("async () => (await fetch('index.json')).json()")
     expected = {r["id"] for r in index["entries"] if tag in r["g"]}
     assert "horovod" in expected
@@ -375,12 +324,12 @@ def test_tag_chip_opens_explore_filtered_by_that_tag(tab: Tab, base_url: str) ->
     explore_ready(page)
     assert set(matching_rows(page)) == expected
 
-    # A tag in the table narrows the view in place, as a new history entry.
+    # A tag in the table filters by that tag alone, in place, as a new history entry.
     link = page.locator("#ddl-explore tbody a[data-tag]").filter(has_not_text=tag).first
     other = link.inner_text()
     link.click()
     page.wait_for_function(f"() => new URLSearchParams(location.search).get('tag') === '{other}'")
-    assert page.input_value("select[name='tag']") == other
+    assert checked(page, "tag") == [other]  # that tag alone
     assert set(matching_rows(page)) == {r["id"] for r in index["entries"] if other in r["g"]}
     page.go_back()
     page.wait_for_function(f"() => new URLSearchParams(location.search).get('tag') === '{tag}'")
@@ -430,6 +379,10 @@ PAGE_TYPES = (
     "compare/",
     "timeline/",
     "papers-by-year/",
+    "venues/",
+    "venues/sosp/",
+    "new/",
+    "kinds/software/",
     "tags/",
     "data-format/",
 )
@@ -514,8 +467,9 @@ def test_phone_layout_is_legible_and_fits(browser: Any, base_url: str, path: str
         assert styles == []
         if path == "explore/":
             wrap = page.locator(".ddl-table-wrap")
-            assert wrap.evaluate("e => getComputedStyle(e).overflowX") == "auto"
-            assert wrap.evaluate("e => e.scrollWidth > e.clientWidth")  # it scrolls, not the page
+            # A row is a block of its own on a phone (test_reading_browser measures its height):
+            # every column is in view, nothing to scroll sideways.
+            assert wrap.evaluate("e => e.scrollWidth <= e.clientWidth")
     finally:
         page.context.close()
 
@@ -564,75 +518,6 @@ def test_axe_finds_nothing_on_the_parts_of_a_long_list(
         page.context.close()
 
 
-def compare_rows(page: Any) -> list[str]:
-    """Return the names of the Compare rows shown, in order."""
-    return page.locator("#ddl-compare tbody tr:not([hidden])").evaluate_all(
-        "rs => rs.map(r => r.dataset.name)"
-    )
-
-
-def test_compare_filters_by_needed_capabilities_and_keeps_them_in_the_address(
-    tab: Tab, browser: Any, base_url: str
-) -> None:
-    """ "Pipeline and expert parallelism on AMD": the rows that have all three, shareable."""
-    page = tab.page
-    page.goto(base_url + "compare/", wait_until="networkidle")
-    page.locator("#ddl-compare[data-ready='true']").wait_for(timeout=15000)
-    cells = page.locator("#ddl-compare tbody tr").evaluate_all(
-        "rs => rs.map(r => [r.dataset.name, r.dataset.cells, r.dataset.maintained])"
-    )
-    names = [name for name, _, _ in cells]
-    assert len(cells) >= 25 and compare_rows(page) == names[:30]  # the first rows at first
-    page.locator("#ddl-compare [data-ddl-more] button").click()
-    assert compare_rows(page) == names
-
-    def has(spec: str, key: str, partial: bool = False) -> bool:
-        value = dict(pair.split("=") for pair in spec.split())[key]
-        return value == "yes" or (partial and value == "partial")
-
-    for need in ("pipeline-parallel", "expert-parallel", "amd-rocm"):
-        page.check(f"input[name='need'][value='{need}']")
-    wanted = [
-        n
-        for n, spec, _ in cells
-        if all(has(spec, k) for k in ("pipeline-parallel", "expert-parallel", "amd-rocm"))
-    ]
-    assert wanted, "the real catalog has frameworks with PP + EP on AMD"
-    assert compare_rows(page) == wanted
-    assert page.locator("[data-ddl-count]").inner_text() == str(len(wanted))
-    assert "need=pipeline-parallel%2Cexpert-parallel%2Camd-rocm" in page.url
-    page.check("input[name='partial']")
-    page.check("input[name='maintained']")
-    with_partial = [
-        n
-        for n, spec, kept in cells
-        if kept == "yes"
-        and all(has(spec, k, True) for k in ("pipeline-parallel", "expert-parallel", "amd-rocm"))
-    ]
-    assert compare_rows(page) == with_partial
-    # The address reopens the same view in a new tab; back returns to the previous one.
-    other = browser.new_context(service_workers="block").new_page()
-    other.goto(page.url, wait_until="networkidle")
-    other.locator("#ddl-compare[data-ready='true']").wait_for(timeout=15000)
-    assert compare_rows(other) == with_partial
-    assert other.locator("input[name='maintained']").is_checked()
-    other.context.close()
-    page.go_back()
-    page.wait_for_function("!document.querySelector(\"input[name='maintained']\").checked")
-    assert not page.locator("input[name='maintained']").is_checked()
-    # Sorting by capabilities puts the richest first.
-    page.locator("#ddl-compare button[type='reset']").click()
-    page.select_option("select[name='sort']", "most")
-    score = {n: 2 * spec.count("=yes") for n, spec, _ in cells}
-    order = [score[n] for n in compare_rows(page)]
-    assert order == sorted(order, reverse=True) and len(set(order)) > 1
-    assert "sort=most" in page.url
-    # Every value is a link to its source, and the source is http(s).
-    hrefs = page.locator("#ddl-compare td.ddl-cell a").evaluate_all("as => as.map(a => a.href)")
-    assert hrefs and all(h.startswith(("https://", "http://")) for h in hrefs)
-    assert tab.errors == []
-
-
 def test_explore_filters_by_upkeep(tab: Tab, base_url: str) -> None:
     page = tab.page
     page.goto(base_url + "explore/?state=not-maintained", wait_until="networkidle")
@@ -652,64 +537,6 @@ def test_explore_filters_by_upkeep(tab: Tab, base_url: str) -> None:
     )
     assert "state=maintained" in page.url
     assert tab.errors == []
-
-
-@pytest.fixture(scope="module")
-def wide_compare_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real catalog plus a copy of every framework in the matrix: about 60 rows to compare."""
-    import yaml
-
-    root = copy_of_the_catalog(tmp_path_factory.mktemp("wide"))
-    for path in sorted((root / "data").glob("*/*.yml")):
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-        if not isinstance(doc, dict) or "capabilities" not in doc:
-            continue
-        doc.pop("identifiers", None)
-        doc.update(
-            id=f"{doc['id']}-copy",
-            title=f"{doc['title']} (copy)",
-            url=f"https://example.org/copy/{doc['id']}",
-        )
-        text = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=10_000)
-        (path.parent / f"{doc['id']}.yml").write_text(text, encoding="utf-8")
-    with serving(build_site(root)) as url:
-        yield url
-
-
-def test_compare_shows_its_first_rows_then_all_and_every_row_without_javascript(
-    browser: Any, wide_compare_url: str
-) -> None:
-    """A long matrix: 30 rows at first, "Show all N", filters reach every row; no JS: all."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block")
-    page = context.new_page()
-    page.goto(wide_compare_url + "compare/", wait_until="networkidle")
-    page.locator("#ddl-compare[data-ready='true']").wait_for(timeout=15000)
-    every = page.locator("#ddl-compare tbody tr").evaluate_all(
-        "rs => rs.map(r => [r.dataset.name, r.dataset.cells])"
-    )
-    assert len(every) > 50
-    assert compare_rows(page) == [name for name, _ in every[:30]]
-    assert page.locator("#ddl-compare tr.ddl-later").count() == 0
-    assert page.locator("[data-ddl-count]").inner_text() == str(len(every))
-    # A filter looks at every row, the later ones too (a copy sorts right after its original).
-    page.check("input[name='need'][value='expert-parallel']")
-    wanted = [n for n, spec in every if "expert-parallel=yes" in spec.split()]
-    assert compare_rows(page) == wanted[:30] and any(n.endswith("(copy)") for n in wanted[:30])
-    assert page.locator("[data-ddl-count]").inner_text() == str(len(wanted))
-    page.locator("#ddl-compare button[type='reset']").click()
-    page.wait_for_function(
-        f"document.querySelector('[data-ddl-count]').textContent === '{len(every)}'"
-    )
-    show_all = page.get_by_role("button", name=f"Show all {len(every)} frameworks")
-    show_all.click()
-    assert compare_rows(page) == [name for name, _ in every] and not show_all.is_visible()
-    context.close()
-    # Without JavaScript the table is the whole matrix.
-    plain = browser.new_context(java_script_enabled=False, service_workers="block")
-    page = plain.new_page()
-    page.goto(wide_compare_url + "compare/")
-    assert page.locator("#ddl-compare tbody tr:visible").count() == len(every)
-    plain.close()
 
 
 def test_a_year_on_a_later_part_keeps_its_old_anchor(tab: Tab, base_url: str) -> None:

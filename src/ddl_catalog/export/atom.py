@@ -1,4 +1,8 @@
-"""Atom feed of additions, built with feedgen: newest ``added`` first, deterministic.
+"""Atom feed of additions, built with feedgen: the newest ``added`` first, deterministic.
+
+The feed carries the latest additions only: catalog.yml's ``feed.limit`` (default 50) newest
+entries, so a reader's client fetches a bounded file however large the catalog grows; the
+website's "What's new" page lists every addition by month.
 
 Ids are tag: URIs (RFC 4151) made from the entry id under the catalog's feed id (catalog.yml's
 ``feed.id``), so they survive any change of the site's address or layout. ``updated`` is the
@@ -33,7 +37,9 @@ def _date(value: str) -> dt.datetime:
 def render(
     entries: Iterable[Entry], *, site_url: str | None = None, config: Settings | None = None
 ) -> str:
-    """Write the Atom feed of entries with an ``added`` date, newest first, then by id.
+    """Write the Atom feed of the newest entries with an ``added`` date, then by id.
+
+    At most ``config.feed_limit`` entries.
 
     Its id, title, subtitle and author come from the catalog's settings (``config``).
     """
@@ -41,7 +47,7 @@ def render(
     dated = sorted(  # newest first; entries added the same day in id order
         (e for e in entries if e.added),
         key=lambda e: (-_date(e.added or "").toordinal(), e.id),
-    )
+    )[: config.feed_limit]
     updated = _date(dated[0].added or "") if dated else EPOCH
     fg = FeedGenerator()
     fg.id(f"{config.feed_id}feed")

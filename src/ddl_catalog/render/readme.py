@@ -2,9 +2,8 @@
 
 The layout lives in the template; this module decides what goes where:
 
-* order: inside a section, entries are grouped by kind (frameworks, libraries, papers,
-  articles, talks, tutorials, books, benchmarks, datasets, lists, docs); papers are sorted by
-  year (oldest first, undated last) then title, everything else by title; ties by id;
+* order: the reading order of ``model.order`` (the website's too): a section's start-here
+  picks first, then by kind, writings newest first and everything else by name;
 * an entry appears in full once, under its primary (first) category; each of its other
   categories names it in a short "Also relevant" line that says which section lists it, so a
   reader stays on the page (no link leaves GitHub for the website, and no URL repeats);
@@ -32,7 +31,8 @@ from ddl_catalog import files, matrix, mkdocs_yml, resources, settings
 from ddl_catalog.citation import venue_label
 from ddl_catalog.load import LoadError, read_bytes
 from ddl_catalog.metadata import Metadata, MetadataError, load_metadata
-from ddl_catalog.model import KIND_FOLDERS, KIND_LABELS, Catalog, Category, Entry
+from ddl_catalog.model import KIND_LABELS, Catalog, Category, Entry
+from ddl_catalog.model.order import reading_order
 from ddl_catalog.render.markdown import Slugger, md_paragraph, md_text, md_url
 
 #: GitHub does not render a README larger than this.
@@ -54,7 +54,6 @@ NAMES_MISREAD_BY_SPELL_CHECK = frozenset({"Dao"})
 
 TEMPLATE = "README.md.j2"
 
-_KIND_RANK = {kind: rank for rank, kind in enumerate(KIND_FOLDERS)}
 #: How counts name each kind ("1 paper", "3 libraries"): the site's labels in lower case, but
 #: "documentation site(s)", since "3 documentation" does not count anything.
 _KIND_COUNT_LABELS = {
@@ -174,14 +173,6 @@ def site_url_for(root: Path, config: settings.Settings | None = None) -> str | N
     return url.rstrip("/") + "/" if url else None
 
 
-def entry_order(entry: Entry) -> tuple[Any, ...]:
-    """Return the sort key of the documented order (kind, then year for papers, then title)."""
-    year = 0
-    if entry.kind == "paper":
-        year = entry.year if entry.year is not None else 10_000
-    return (_KIND_RANK[entry.kind], year, entry.title.casefold(), entry.id)
-
-
 def authors_text(
     authors: Sequence[str], *, team: str | None = None, more: bool = False
 ) -> str | None:
@@ -295,7 +286,8 @@ def _section(
     shown: frozenset[str] = frozenset(settings.FIELDS),
 ) -> SectionView:
     main_urls, seen_links = urls
-    primary = sorted(catalog.in_category(category.id, primary=True), key=entry_order)
+    picks = [entry_id for entry_id, _why in category.start_here]
+    primary = reading_order(catalog.in_category(category.id, primary=True), picks)
     table = None
     rows = matrix.rows(catalog) if category.id == settings.of(catalog).capability_section else []
     if rows:
@@ -310,7 +302,7 @@ def _section(
             ),
             page=f"{site}compare/" if site else None,
         )
-    secondary = sorted(catalog.in_category(category.id, primary=False), key=entry_order)
+    secondary = reading_order(catalog.in_category(category.id, primary=False), picks)
     return SectionView(
         id=category.id,
         title=category.title,

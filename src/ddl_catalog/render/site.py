@@ -6,7 +6,8 @@ an ``mkdocs.yml`` there that inherits the catalog's own and adds the docs folder
 theme overrides, and then runs an engine on it (:mod:`ddl_catalog.render.engines`: MkDocs +
 Material by default, or Zensical). Nothing of ours runs inside the engine: what a reader sees
 (cards, anchors, stubs of moved cards, timelines, the Compare matrix, the exports) is in the
-staged files, and each engine's own search indexes each card, whose heading carries its id.
+staged files, search included: ``search/entries.json`` (:mod:`ddl_catalog.render.search_index`),
+read by the site's own script, so both engines search alike.
 
 The staging folder and the engine's output live in one scratch folder beside ``site/``, which
 replaces the old site only when everything succeeded: a failed build leaves the last good site in
@@ -18,8 +19,10 @@ from __future__ import annotations
 import calendar
 import contextlib
 import errno
+import gzip
 import html
 import os
+import posixpath
 import re
 import shutil
 import tempfile
@@ -36,7 +39,7 @@ import yaml
 from ddl_catalog import mkdocs_yml, resources, settings
 from ddl_catalog.model import Catalog, Category
 from ddl_catalog.model.build import InvalidCatalog, open_catalog
-from ddl_catalog.render import engines
+from ddl_catalog.render import engines, search_index
 from ddl_catalog.render.site_pages import (
     DOWNLOADS,
     KIND_GROUPS,
@@ -75,6 +78,10 @@ class EngineConfig:
     repo_url: str
     custom_dir: Path | None
     has_nav: bool
+    #: The stylesheets and scripts the catalog's mkdocs.yml lists (a script may be a mapping
+    #: with its ``path``), in its order.
+    extra_css: tuple[Any, ...] = ()
+    extra_javascript: tuple[Any, ...] = ()
 
 
 def read_engine_config(root: Path) -> EngineConfig:
@@ -97,7 +104,27 @@ def read_engine_config(root: Path) -> EngineConfig:
         repo_url=str(data.get("repo_url") or "").rstrip("/"),
         custom_dir=root / custom if isinstance(custom, str) and custom else None,
         has_nav=data.get("nav") is not None,
+        extra_css=_listed(data.get("extra_css")),
+        extra_javascript=_listed(data.get("extra_javascript")),
     )
+
+
+def _listed(value: Any) -> tuple[Any, ...]:
+    """Return a list setting of mkdocs.yml as a tuple (nothing, or a lone value, as a list)."""
+    if value is None:
+        return ()
+    return tuple(value) if isinstance(value, list) else (value,)
+
+
+def with_package_assets(listed: tuple[Any, ...], assets: list[str]) -> list[Any]:
+    """Return the catalog's own list of stylesheets or scripts, then the package's it lacks.
+
+    The package's assets (the site's styles, Explore, Compare, search, re-sorting) are part of
+    the pages it writes, so a catalog never has to list them, and a catalog made by an older
+    ``init`` gets the new ones; listing one itself (to place it) is fine, it comes once.
+    """
+    named = {item.get("path") if isinstance(item, dict) else item for item in listed}
+    return [*listed, *(asset for asset in assets if asset not in named)]
 
 
 # -- the staged sources --------------------------------------------------------------------------
@@ -151,7 +178,10 @@ def stage(root: Path, catalog: Catalog, engine: engines.Engine, into: Path) -> P
                 f"{conf.docs_dir.name}/{page.src_uri} is a hand-written page where the site puts "
                 f"{page.origin}; rename one of them"
             )
-        _write(target, page.markdown.encode("utf-8"))
+        markdown = page.markdown
+        if engine.links_from_source:
+            markdown = links_from_source(markdown, page.src_uri)
+        _write(target, markdown.encode("utf-8"))
     for generated in layout.files:
         _write(docs / generated.src_uri, generated.content.encode("utf-8"))
     index = docs / "index.md"
@@ -160,6 +190,9 @@ def stage(root: Path, catalog: Catalog, engine: engines.Engine, into: Path) -> P
         if HOME_MARKER in text:
             index.write_text(text.replace(HOME_MARKER, home), encoding="utf-8")
     _write_exports(root, catalog, docs)
+    # The site's own search (assets/search.js): entries, generated pages, the docs' sections.
+    for src_uri, text in search_index.render_index(catalog, layout, docs).items():
+        _write(docs / src_uri, text.encode("utf-8"))
     overrides = into / "overrides"
     _merge_overrides(engine, templates, conf.custom_dir, overrides)
     config: dict[str, Any] = {
@@ -168,6 +201,15 @@ def stage(root: Path, catalog: Catalog, engine: engines.Engine, into: Path) -> P
         "site_dir": "site",
         "theme": {"custom_dir": "overrides"},
     }
+    # INHERIT replaces a list rather than merging it: the catalog's own entries come first.
+    package = sorted(
+        resources.site_assets(), key=lambda name: (not name.endswith("/extra.css"), name)
+    )
+    for key, suffix, listed in (
+        ("extra_css", ".css", conf.extra_css),
+        ("extra_javascript", ".js", conf.extra_javascript),
+    ):
+        config[key] = with_package_assets(listed, [a for a in package if a.endswith(suffix)])
     if not conf.has_nav:
         config["nav"] = site_nav(catalog, layout, docs)
     config_file = into / STAGED_CONFIG
@@ -177,6 +219,38 @@ def stage(root: Path, catalog: Catalog, engine: engines.Engine, into: Path) -> P
         encoding="utf-8",
     )
     return config_file
+
+
+#: A relative href or src attribute of a generated page: not external (a scheme), not
+#: site-absolute, not a fragment or query of the page itself. The pages escape every text they
+#: show, so ``href="`` occurs only as an attribute.
+_RELATIVE_LINK = re.compile(r'(?<![\w-])(href|src)="(?![A-Za-z][A-Za-z0-9+.-]*:|[/#?])([^"]+)"')
+
+
+def links_from_source(markdown: str, src_uri: str) -> str:
+    """Rewrite a generated page's relative links for an engine that reads them from its source.
+
+    The generated pages link from the page's URL, as a browser reads them: ``a/b.md`` is served
+    at ``a/b/`` and links from there; MkDocs leaves such links as written. Zensical reads every
+    relative href and src from the source file's folder (``a/``) and writes it again relative to
+    the URL, which would add a ``../`` to each one. Prefixing the page's own name (``b/``) says
+    the same place from the source folder. A page called index.md has the same folder either way.
+    """
+    name = src_uri.rsplit("/", 1)[-1]
+    if name == "index.md":
+        return markdown
+    own = name.removesuffix(".md")
+
+    def rebase(match: re.Match[str]) -> str:
+        link = match[2]
+        cut = min((i for i in (link.find("?"), link.find("#")) if i >= 0), default=len(link))
+        path = link[:cut]
+        joined = posixpath.normpath(f"{own}/{path}")
+        if path.endswith(("/", "/.", "/..")) or path in (".", ".."):
+            joined = "./" if joined == "." else joined + "/"
+        return f'{match[1]}="{joined}{link[cut:]}"'
+
+    return _RELATIVE_LINK.sub(rebase, markdown)
 
 
 def _write(path: Path, content: bytes) -> None:
@@ -345,6 +419,7 @@ def build_site(
         built = scratch / "site"
         if not built.is_dir():
             raise SiteError(f"{chosen.name} wrote no site; the previous site is unchanged")
+        _gzip_sitemap(built)
         _swap(built, target)
     except engines.EngineError as error:
         raise SiteError(f"{chosen.name}: {error}; the previous site is unchanged") from error
@@ -355,6 +430,17 @@ def build_site(
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return target
+
+
+def _gzip_sitemap(site: Path) -> None:
+    """Write sitemap.xml.gz beside sitemap.xml when the engine wrote only the latter.
+
+    MkDocs writes both, Zensical only sitemap.xml: a site that changes engines keeps every
+    address it published (the bytes do not depend on the build's time).
+    """
+    plain, packed = site / "sitemap.xml", site / "sitemap.xml.gz"
+    if plain.is_file() and not packed.exists():
+        packed.write_bytes(gzip.compress(plain.read_bytes(), mtime=0))
 
 
 def _swap(new: Path, target: Path) -> None:

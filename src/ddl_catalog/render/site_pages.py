@@ -19,6 +19,7 @@ import html
 import json
 import posixpath
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -32,7 +33,7 @@ from ddl_catalog import matrix, settings
 from ddl_catalog.citation import venue_label
 from ddl_catalog.metadata import Metadata, MetadataError, entry_keys, load_metadata
 from ddl_catalog.mkdocs_yml import page_clash
-from ddl_catalog.model import KIND_LABELS, MAINTENANCE_LABELS, Catalog, Entry
+from ddl_catalog.model import KIND_LABELS, MAINTENANCE_LABELS, Catalog, Entry, order
 from ddl_catalog.render.readme import authors_text
 
 #: Kind groups, each one page under kinds/<slug>/: (slug, title, kinds).
@@ -88,6 +89,8 @@ COMPARE_FIRST = 30
 #: past the limit a topic's timeline keeps its start-here picks and the works most built on
 #: (every work still has its card on the page), so the drawing stays readable and light.
 TIMELINE_LIMIT = 60
+#: The field-wide timeline (its own page, a band per topic) draws more of them.
+LANDMARK_LIMIT = 150
 
 #: One-line lists on a category page that grow with the catalog are shown up to a limit: a
 #: topic's overview lines per subtopic, the lines of its cards on later parts, and the entries
@@ -149,6 +152,37 @@ def _relative_path(from_url: str, path: str) -> str:
 def explore_tag(from_url: str, tag: str) -> str:
     """Return the href of the Explore view filtered by one tag (tags page: browse them all)."""
     return relative(from_url, page_url("explore.md")) + "?" + urlencode({"tag": tag})
+
+
+def venue_slug(venue_id: str) -> str:
+    """Return the path segment of a venue's page: "USENIX ATC" -> "usenix-atc"."""
+    return re.sub(r"[^a-z0-9]+", "-", venue_id.casefold()).strip("-") or "venue"
+
+
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+#: How many of the latest additions the home page lists (with their dates).
+HOME_RECENT = 10
+
+#: How the venues page groups series, by their type in data/venues.yml.
+VENUE_TYPES: tuple[tuple[str, str], ...] = (
+    ("conference", "Conferences"),
+    ("workshop", "Workshops"),
+    ("journal", "Journals"),
+)
 
 
 def front_matter(
@@ -247,10 +281,10 @@ class CardView:
     venue: str | None = None
     #: The team credited as author, shown when the work lists no people.
     team: str | None = None
-    #: The capability matrix's row of a framework: (column label, value, note) per column,
-    #: "unknown" where the entry has no cell; empty for entries outside the matrix. (The
-    #: sources are linked from the Compare page's cells.)
-    caps: tuple[tuple[str, str, str | None], ...] = ()
+    #: The capability matrix's row of a framework: label, value, note, via, covers and limits
+    #: per column (matrix.card_cells), "unknown" where the entry has no cell; empty for entries
+    #: outside the matrix. (The sources are linked from the Compare page's cells.)
+    caps: tuple[matrix.CardCell, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,9 +435,13 @@ class PageBuilder:
         self.env.filters["safe_url"] = safe_url
         self.env.filters["md"] = md_text
         self.env.globals["front_matter"] = front_matter
+        self.env.globals["kind_rank"] = {kind: n for n, kind in enumerate(order.KIND_ORDER)}
+        self.env.globals["order_sentence"] = order.SENTENCE
         self.layout = Layout()
         self.anchors = Anchors(catalog)
         self._section_url: dict[str, str] = {}
+        #: (venue id, edition year) -> site URL of that edition's list (venue pages).
+        self._edition_url: dict[tuple[str, int | None], str] = {}
         self._check_ids()
 
     def _check_ids(self) -> None:
@@ -450,7 +488,9 @@ class PageBuilder:
         for plan in plans:
             self.layout.pages += self._render_category(plan)
         self.layout.pages += self._kind_pages()
+        self.layout.pages += self._venue_pages()
         self.layout.pages += self._year_pages()
+        self.layout.pages += self._new_pages()
         self.layout.pages.append(self._explore_page())
         if matrix.rows(self.catalog):
             self.layout.pages.append(self._compare_page())
@@ -488,7 +528,7 @@ class PageBuilder:
         """
         cat = self.catalog.categories[category_id]
         first_src = f"{cat.id}.md" if cat.parent is None else f"{cat.parent}/{cat.id}.md"
-        entries = self.catalog.in_category(cat.id, primary=True)
+        entries = self._in_order(cat.id, primary=True)
         sections: list[tuple[str, str, list[Entry]]] = [("", "", entries)]
         costs = {e.id: (self._card_size(e), self._card_elements(e)) for e in entries}
         budget = (self.budget, self.elements)
@@ -625,7 +665,7 @@ class PageBuilder:
         for index, (url, sections) in enumerate(plan.parts):
             entries = [e for _heading, _anchor, es in sections for e in es]
             cards = [self.card(e, url) for e in entries]
-            secondary = self.catalog.in_category(cat.id, primary=False) if index == 0 else []
+            secondary = self._in_order(cat.id, primary=False) if index == 0 else []
             later = []
             if index == 0:
                 later = [e for _url, rest in plan.parts[1:] for _h, _a, es in rest for e in es]
@@ -689,6 +729,11 @@ class PageBuilder:
             pages.append(page)
         return pages
 
+    def _in_order(self, category_id: str, *, primary: bool) -> list[Entry]:
+        """Return a category's entries in reading order (model/order.py: picks first)."""
+        picks = [entry_id for entry_id, _why in self.catalog.categories[category_id].start_here]
+        return order.reading_order(self.catalog.in_category(category_id, primary=primary), picks)
+
     def _explore_category(self, from_url: str, category_id: str) -> str:
         """Return the href of the Explore view of one category (filed elsewhere included)."""
         return (
@@ -699,7 +744,7 @@ class PageBuilder:
         """List a top-level category's subcategories, each with its entries in one line."""
         views = []
         for child in self.catalog.children(top_id):
-            entries = self.catalog.in_category(child.id, primary=True)
+            entries = self._in_order(child.id, primary=True)
             hidden = {
                 e.id: relative(from_url, self.layout.permalink(e.id)) for e in entries[LINE_LIMIT:]
             }
@@ -743,14 +788,7 @@ class PageBuilder:
             flags=metadata_flags(self.metadata.get(entry.id)),
             facts=card_facts(entry, self.metadata.get(entry.id)),
             maintenance=matrix.detail(entry, self.catalog),
-            caps=tuple(
-                (column.label, cell.value, cell.note)
-                if (cell := entry.capabilities.cells.get(column.id)) is not None
-                else (column.label, "unknown", None)
-                for column in matrix.columns(self.catalog)
-            )
-            if entry.capabilities is not None
-            else (),
+            caps=matrix.card_cells(self.catalog, entry),
             categories=[
                 (self.catalog.categories[c].title, relative(from_url, self._category_url(c)))
                 for c in entry.categories[1:]
@@ -808,22 +846,27 @@ class PageBuilder:
     # -- kind groups and years ---------------------------------------------------------------
 
     def _kind_pages(self) -> list[SitePage]:
-        """Render one page per kind group, listing its entries by kind then title."""
+        """Render one page per kind group, its entries by kind in reading order (order.py)."""
         pages: list[SitePage] = []
         for slug, title, kinds in KIND_GROUPS:
             sections = [
                 (
                     KIND_LABELS[kind][1],
                     f"kind-{kind}",
-                    sorted(
-                        (e for e in self.catalog if e.kind == kind),
-                        key=lambda e: (e.title.lower(), e.id),
-                    ),
+                    sorted((e for e in self.catalog if e.kind == kind), key=order.kind_key),
                 )
                 for kind in kinds
             ]
             sections = [s for s in sections if s[2]]
-            pages += self._list_pages(f"kinds/{slug}", title, sections, omit=("kind",))[0]
+            pages += self._list_pages(
+                f"kinds/{slug}",
+                title,
+                sections,
+                omit=("kind",),
+                rule="by kind; papers and other writings newest first, software and the rest "
+                "by name.",
+                sortable=True,
+            )[0]
         return pages
 
     def _year_pages(self) -> list[SitePage]:
@@ -847,7 +890,13 @@ class PageBuilder:
             sections.append(("Year unknown", "year-unknown", undated))
         counts = {year: len(s[2]) for year, s in zip(years, sections, strict=False)}
         pages, anchors = self._list_pages(
-            "papers-by-year", "Papers by year", sections, chart=True, omit=("kind", "year")
+            "papers-by-year",
+            "Papers by year",
+            sections,
+            chart=True,
+            omit=("kind", "year"),
+            rule="newest year first; inside a year, by title.",
+            notes=self._editions_by_year(),
         )
         base = page_url("papers-by-year.md")
         hrefs = {year: relative(base, f"{anchors[f'year-{year}']}#year-{year}") for year in counts}
@@ -855,6 +904,163 @@ class PageBuilder:
         first = pages[0]
         pages[0] = replace(first, markdown=first.markdown.replace("<!-- chart -->", chart))
         return pages
+
+    def _venue_pages(self) -> list[SitePage]:
+        """Render the venues page and one page per venue, its papers by edition, newest first.
+
+        Every edition's list gets an anchor of its own (``sosp-2025``), claimed away from entry
+        ids; the papers-by-year page links them.
+        """
+        by_venue: dict[str, list[Entry]] = {}
+        for entry in self.catalog:
+            if entry.venue:
+                by_venue.setdefault(entry.venue, []).append(entry)
+        if not by_venue:
+            return []
+        slugs: dict[str, str] = {}
+        taken: set[str] = set()
+        for venue_id in sorted(by_venue, key=lambda v: (v.casefold(), v)):
+            slug = base = venue_slug(venue_id)
+            number = 2
+            while slug in taken:
+                slug, number = f"{base}-{number}", number + 1
+            taken.add(slug)
+            slugs[venue_id] = slug
+        pages: list[SitePage] = []
+        groups: dict[str, list[dict[str, Any]]] = {}
+        index_url = page_url("venues.md")
+        for venue_id, slug in slugs.items():
+            venue = self.catalog.venues.get(venue_id)
+            editions: dict[int | None, list[Entry]] = {}
+            for entry in by_venue[venue_id]:
+                editions.setdefault(entry.venue_year, []).append(entry)
+            years = sorted((y for y in editions if y is not None), reverse=True)
+            sections: list[tuple[str, str, Sequence[Entry]]] = []
+            for year in [*years, *([None] if None in editions else [])]:
+                short = venue.short_for(year) if venue is not None else venue_id
+                heading = f"{short} {year}" if year is not None else f"{short}, edition not given"
+                anchor = self.anchors.claim(f"{slug}-{year if year is not None else 'undated'}")
+                sections.append(
+                    (
+                        heading,
+                        anchor,
+                        sorted(editions[year], key=lambda e: (e.title.casefold(), e.id)),
+                    )
+                )
+            name = venue.name if venue is not None else venue_id
+            kind = venue.type if venue is not None else "other"
+            src = f"venues/{slug}.md"
+            venue_pages, starts = self._list_pages(
+                f"venues/{slug}",
+                f"{venue_id}: {name}" if name != venue_id else venue_id,
+                sections,
+                omit=("venue",),
+                rule="newest edition first; inside an edition, by title.",
+                intro=self._venue_intro(venue, len(by_venue[venue_id])),
+                back=("All venues", index_url),
+                in_nav=False,
+            )
+            pages += venue_pages
+            for (_heading, anchor, _es), year in zip(
+                sections, [*years, *([None] if None in editions else [])], strict=True
+            ):
+                self._edition_url[(venue_id, year)] = f"{starts[anchor]}#{anchor}"
+            groups.setdefault(kind, []).append(
+                {
+                    "id": venue_id,
+                    "name": name,
+                    "href": relative(index_url, page_url(src)),
+                    "count": len(by_venue[venue_id]),
+                    "editions": [
+                        (
+                            str(year) if year is not None else "edition not given",
+                            relative(index_url, self._edition_url[(venue_id, year)]),
+                            len(editions[year]),
+                        )
+                        for year in [*years, *([None] if None in editions else [])]
+                    ],
+                }
+            )
+        labels = dict(VENUE_TYPES)
+        ordered = [t for t, _label in VENUE_TYPES if t in groups] + sorted(
+            t for t in groups if t not in labels
+        )
+        index = self._page(
+            "venues.md.j2",
+            "venues.md",
+            "Venues",
+            True,
+            groups=[
+                (
+                    labels.get(t, "Other venues"),
+                    self.anchors.claim(f"venues-{t}"),
+                    sorted(groups[t], key=lambda v: v["id"].casefold()),
+                )
+                for t in ordered
+            ],
+            total=sum(len(es) for es in by_venue.values()),
+            count=len(by_venue),
+            years_href=relative(index_url, page_url("papers-by-year.md")),
+        )
+        return [index, *pages]
+
+    def _venue_intro(self, venue: Any, count: int) -> str:
+        """Return the line under a venue page's title: its type, first edition and count."""
+        parts = []
+        if venue is not None:
+            parts.append(venue.type.capitalize())
+            if venue.since is not None:
+                parts.append(f"since {venue.since}")
+            if venue.former:
+                formerly = ", ".join(f"{short} (until {until})" for short, until in venue.former)
+                parts.append(f"formerly {formerly}")
+        parts.append(f"{count} {'work' if count == 1 else 'works'} in the catalog")
+        return " · ".join(parts) + "."
+
+    def _new_pages(self) -> list[SitePage]:
+        """Render "What's new": every addition by the month it was added, newest first."""
+        by_title = sorted(
+            (e for e in self.catalog if e.added), key=lambda e: (e.title.casefold(), e.id)
+        )
+        added = sorted(by_title, key=lambda e: e.added or "", reverse=True)  # stable: titles
+        if not added:
+            return []
+        months: dict[str, list[Entry]] = {}
+        for entry in added:
+            months.setdefault((entry.added or "")[:7], []).append(entry)
+        sections: list[tuple[str, str, Sequence[Entry]]] = []
+        for month, entries in months.items():  # newest first, as sorted
+            year, number = month.split("-")
+            heading = f"{MONTHS[int(number) - 1]} {year} ({len(entries)})"
+            sections.append((heading, self.anchors.claim(f"added-{month}"), entries))
+        limit = settings.of(self.catalog).feed_limit
+        return self._list_pages(
+            "new",
+            "What's new",
+            sections,
+            rule="by the day an entry was added, newest first; a day's additions by title.",
+            intro=(
+                f"Every addition to the catalog, {len(added)} in all, by the month it was "
+                f"added. The Atom feed carries the {limit} newest."
+            ),
+            back=("Subscribe to the Atom feed", "feed.xml"),
+            added=True,
+        )[0]
+
+    def _editions_by_year(self) -> dict[str, list[tuple[str, str]]]:
+        """Return, for each year section of papers by year, links to that year's venue editions."""
+        counts: dict[tuple[str, int], int] = {}
+        for entry in self.catalog:
+            if entry.venue and entry.venue_year is not None:
+                key = (entry.venue, entry.venue_year)
+                counts[key] = counts.get(key, 0) + 1
+        notes: dict[str, list[tuple[str, str]]] = {}
+        for (venue_id, year), count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+            venue = self.catalog.venues.get(venue_id)
+            short = venue.short_for(year) if venue is not None else venue_id
+            target = self._edition_url[(venue_id, year)]
+            notes.setdefault(f"year-{year}", []).append((f"{short} {year} ({count})", target))
+        return notes
 
     def _list_pages(
         self,
@@ -864,12 +1070,23 @@ class PageBuilder:
         *,
         chart: bool = False,
         omit: tuple[str, ...] = (),
+        rule: str = "",
+        sortable: bool = False,
+        intro: str = "",
+        back: tuple[str, str] | None = None,
+        in_nav: bool = True,
+        notes: Mapping[str, Sequence[tuple[str, str]]] | None = None,
+        added: bool = False,
     ) -> tuple[list[SitePage], dict[str, str]]:
         """Render sections of one-line entries, split into numbered parts when too big.
 
         Returns the pages and, for each section anchor, the URL of the page it starts on.
         ``chart`` leaves a place for a chart on the first page; ``omit`` names what the lines
-        leave out because their headings say it ("kind", "year").
+        leave out because their headings say it ("kind", "year"); ``rule`` is the order the
+        page states, and ``sortable`` lets the reader re-sort each section (order.js);
+        ``intro`` is text under the title and ``back`` a (label, site URL) link after it;
+        ``notes`` gives a section (by anchor) a line of links, (label, site URL) each;
+        ``added`` starts each line with the day its entry was added.
         """
         # Lines are budgeted by their bytes alone (each is three elements, a fixed share).
         costs = {
@@ -892,7 +1109,7 @@ class PageBuilder:
                 "list.md.j2",
                 src,
                 title,
-                index == 0,
+                in_nav and index == 0,
                 title=title if index == 0 else f"{title} ({index + 1})",
                 first=index == 0,
                 part=index + 1,
@@ -900,6 +1117,15 @@ class PageBuilder:
                 sections=[(h, a, [self.compact(e, url) for e in es]) for h, a, es in part if es],
                 chart=chart and index == 0,
                 omit=omit,
+                rule=rule,
+                sortable=sortable,
+                added=added,
+                intro=intro,
+                back=(back[0], relative(url, back[1])) if back else None,
+                notes={
+                    anchor: [(label, relative(url, target)) for label, target in links]
+                    for anchor, links in (notes or {}).items()
+                },
                 # Links to a section that starts on a later part (#year-2019 from before the
                 # list was split) are sent on by the site script, as a card's are.
                 moved=[
@@ -929,6 +1155,8 @@ class PageBuilder:
                     "g": list(e.tags),
                     "h": relative(url, self.layout.permalink(e.id)),
                     "m": e.maintenance.state if e.maintenance else None,
+                    "v": e.venue,
+                    "vl": venue_label(e, self.catalog.venues),
                 }
             )
         index = {
@@ -944,7 +1172,18 @@ class PageBuilder:
         self.layout.files.append(SiteFile("explore/index.json", text))
         # What only the text filter reads, fetched on its first use: authors and description.
         words = {
-            e.id: " ".join(filter(None, (authors_text(e.authors, team=e.team), e.description)))
+            e.id: " ".join(
+                filter(
+                    None,
+                    (
+                        authors_text(e.authors, team=e.team),
+                        self.catalog.venues[e.venue].name
+                        if e.venue and e.venue in self.catalog.venues
+                        else None,
+                        e.description,
+                    ),
+                )
+            )
             for e in self.catalog
         }
         text = json.dumps(words, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
@@ -961,6 +1200,10 @@ class PageBuilder:
             year_min=min(years, default=1950),
             year_max=max(years, default=1950),
             count=len(rows),
+            venues=sorted(
+                Counter(e.venue for e in self.catalog if e.venue).items(),
+                key=lambda kv: kv[0].casefold(),
+            ),
             states=[
                 (k, v) for k, v in MAINTENANCE_LABELS.items() if any(r["m"] == k for r in rows)
             ],
@@ -969,28 +1212,73 @@ class PageBuilder:
     # -- timelines ---------------------------------------------------------------------------
 
     def _timeline(
-        self, entries: Iterable[Entry], url: str, caption_id: str, name: str
+        self,
+        entries: Iterable[Entry],
+        url: str,
+        caption_id: str,
+        name: str,
+        *,
+        lanes: bool = False,
     ) -> dict[str, Any] | None:
-        """Lay out the timeline of some entries (those with a year), or None for fewer than 2."""
-        from ddl_catalog.render.svg import timeline
+        """Lay out the timeline of some entries (those with a year), or None for fewer than 2.
+
+        Software that implements one paper of the timeline, within a year of it, is drawn as
+        that paper's mark (a paper and its code are one work); arrows to or from it go to the
+        paper. With ``lanes`` every top-level topic is a lane (the field-wide timeline).
+        """
+        from ddl_catalog.render.svg import Mark, timeline
 
         dated = {e.id: e for e in entries if e.year is not None}
         if len(dated) < 2:
             return None
         total = len(dated)
-        if total > TIMELINE_LIMIT:
-            dated = self._landmarks(dated)
+        limit = LANDMARK_LIMIT if lanes else TIMELINE_LIMIT
+        if total > limit:
+            dated = self._landmarks(dated, limit)
+        code = self._code_of_papers(dated)
+        merged = {software: paper for paper, found in code.items() for software in found}
+        shown = {i: e for i, e in dated.items() if i not in merged}
         href = {i: relative(url, self.layout.permalink(i)) for i in dated}
-        edges = [
-            (e.id, rel.id)
-            for e in dated.values()
-            for rel in e.related
-            if rel.relation == "builds-on" and rel.id in dated
+        edges = sorted(
+            {
+                (merged.get(e.id, e.id), merged.get(rel.id, rel.id))
+                for e in dated.values()
+                for rel in e.related
+                if rel.relation == "builds-on" and rel.id in dated
+            }
+            - {(i, i) for i in shown}
+        )
+        tops = [top.id for top in self.catalog.top_categories()]
+        lane_of = {
+            i: tops.index(self.catalog.categories[e.primary_category].parent or e.primary_category)
+            for i, e in shown.items()
+        }
+        used = sorted(set(lane_of.values())) if lanes else []
+        marks = [
+            Mark(
+                e.id,
+                e.year or 0,
+                e.title,
+                href[e.id],
+                software=e.kind in ("framework", "library"),
+                with_code=e.id in code,
+                lane=used.index(lane_of[e.id]) if lanes else 0,
+            )
+            for e in shown.values()
         ]
-        years: dict[int, list[tuple[str, str, list[str]]]] = {}
-        for e in sorted(dated.values(), key=lambda e: (e.year or 0, e.title.casefold(), e.id)):
-            builds = [dated[b].title for a, b in edges if a == e.id]
-            years.setdefault(e.year or 0, []).append((e.title, href[e.id], builds))
+        years: dict[int, list[dict[str, Any]]] = {}
+        for e in sorted(shown.values(), key=lambda e: (e.year or 0, e.title.casefold(), e.id)):
+            years.setdefault(e.year or 0, []).append(
+                {
+                    "title": e.title,
+                    "href": href[e.id],
+                    "builds": [(shown[b].title, href[b]) for a, b in edges if a == e.id],
+                    "code": [(dated[c].title, href[c]) for c in code.get(e.id, ())],
+                    "topic": (
+                        self.catalog.categories[tops[lane_of[e.id]]].title if lanes else None
+                    ),
+                }
+            )
         first, last = min(years), max(years)
         label = f"Timeline of {name}: {len(dated)} works from {first} to {last}"
         if total > len(dated):
@@ -999,24 +1287,49 @@ class PageBuilder:
                 " (the start-here picks and the works most built on)"
             )
         svg = timeline(
-            [(e.id, e.year or 0, e.title, href[e.id]) for e in dated.values()],
+            marks,
             edges,
             label=label,
             caption_id=caption_id,
+            lanes=[self.catalog.categories[tops[i]].title for i in used],
+            column=48 if lanes else 38,
         )
+        links = f"{len(edges)} {'arrow points' if len(edges) == 1 else 'arrows point'}"
         return {
             "id": caption_id,
-            "caption": f"{label}; {len(edges)} arrows point from a work to one it builds on.",
+            "caption": f"{label}; {links} from a work to an earlier one it builds on.",
+            "summary": (
+                f"Timeline: {len(dated)} {'work' if len(dated) == 1 else 'works'}, "
+                f"{first}–{last}, {len(edges)} lineage {'link' if len(edges) == 1 else 'links'}"
+            ),
             "svg": Markup(svg),  # noqa: S704 - built from escaped values (render/svg.py)
             "years": sorted(years.items()),
         }
+
+    def _code_of_papers(self, dated: Mapping[str, Entry]) -> dict[str, list[str]]:
+        """Return paper id -> the software that implements it alone, within a year of it."""
+        found: dict[str, list[str]] = {}
+        for e in dated.values():
+            if e.kind not in ("framework", "library") or e.year is None:
+                continue
+            papers = [
+                r.id
+                for r in e.related
+                if r.relation == "implements"
+                and r.id in dated
+                and dated[r.id].kind == "paper"
+                and abs((dated[r.id].year or 0) - e.year) <= 1
+            ]
+            if len(papers) == 1:
+                found.setdefault(papers[0], []).append(e.id)
+        return {paper: sorted(ids) for paper, ids in sorted(found.items())}
 
     def _start_here_ids(self) -> set[str]:
         """Return the ids every category's start-here list picks (the timelines keep them)."""
         return {i for c in self.catalog.categories.values() for i, _why in c.start_here}
 
-    def _landmarks(self, dated: dict[str, Entry]) -> dict[str, Entry]:
-        """Keep TIMELINE_LIMIT works: start-here picks, then the most built on, then linked."""
+    def _landmarks(self, dated: dict[str, Entry], limit: int = TIMELINE_LIMIT) -> dict[str, Entry]:
+        """Keep ``limit`` works: start-here picks, then the most built on, then linked."""
         picks = self._start_here_ids()
         incoming: dict[str, int] = {}
         linked: set[str] = set()
@@ -1036,7 +1349,7 @@ class PageBuilder:
                 e.id,
             )
 
-        kept = sorted(dated.values(), key=rank)[:TIMELINE_LIMIT]
+        kept = sorted(dated.values(), key=rank)[:limit]
         return {e.id: e for e in kept}
 
     def _landmarks_page(self) -> SitePage | None:
@@ -1049,7 +1362,9 @@ class PageBuilder:
                     incoming[rel.id] = incoming.get(rel.id, 0) + 1
         picks = self._start_here_ids()
         chosen = [e for e in self.catalog if e.id in picks or incoming.get(e.id, 0) >= 3]
-        drawn = self._timeline(chosen, url, self.anchors.landmarks, "the field's landmarks")
+        drawn = self._timeline(
+            chosen, url, self.anchors.landmarks, "the field's landmarks", lanes=True
+        )
         if drawn is None:
             return None
         return self._page("timeline.md.j2", "timeline.md", "Timeline", True, timeline=drawn)
@@ -1068,6 +1383,7 @@ class PageBuilder:
             )
             for row in matrix.rows(self.catalog)
         ]
+        vias = {c.via.id for row, _, _ in rows for c in row.effective if c.via is not None}
         return self._page(
             "compare.md.j2",
             "compare.md",
@@ -1079,6 +1395,9 @@ class PageBuilder:
             rows=rows,
             first=COMPARE_FIRST,
             symbols=matrix.SYMBOLS,
+            via_href={i: relative(url, self.layout.permalink(i)) for i in sorted(vias)},
+            limits_text=matrix.limits_text,
+            limits_data=matrix.limits_data,
         )
 
     # -- home --------------------------------------------------------------------------------
@@ -1103,10 +1422,27 @@ class PageBuilder:
             )
             for top in self.catalog.top_categories()
         ]
-        dated = sorted(
-            (e for e in self.catalog if e.added), key=lambda e: (e.added or "", e.id), reverse=True
-        )[:10]
+        by_title = sorted(
+            (e for e in self.catalog if e.added), key=lambda e: (e.title.casefold(), e.id)
+        )
+        dated = sorted(by_title, key=lambda e: e.added or "", reverse=True)[:HOME_RECENT]
+        generated = {page.src_uri for page in self.layout.pages}
+        ways = [("Topics", "#topics", f"{len(categories)} topics, each with where to start")]
+        ways += [
+            (title, relative(from_url, page_url(src)), about)
+            for title, src, about in (
+                ("Compare", "compare.md", "training frameworks side by side, every cell sourced"),
+                ("Timeline", "timeline.md", "the landmark works and what builds on them"),
+                ("Explore", "explore.md", "filter and sort every entry"),
+                ("Venues", "venues.md", "papers by conference and edition"),
+                ("What's new", "new.md", "the latest additions, by month"),
+            )
+            if src in generated
+        ]
         return self.env.get_template("home.md.j2").render(
+            ways=ways,
+            new_href=relative(from_url, page_url("new.md")) if "new.md" in generated else None,
+            feed_limit=settings.of(self.catalog).feed_limit,
             total=len(self.catalog),
             kinds=[(KIND_LABELS[k][1], n) for k, n in counts.items()],
             groups=[g for g in group_counts if g[2]],

@@ -1,8 +1,10 @@
-"""A small SVG bar chart (papers per year), written by hand so the site needs no chart library."""
+"""Small SVG figures written by hand, so the site needs no chart library: the papers-per-year
+bar chart and the timelines (a column per year, a mark per work, arcs for lineage)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from markupsafe import escape
 
@@ -60,78 +62,137 @@ def year_chart(counts: Mapping[int, int], hrefs: Mapping[int, str], *, label: st
     return "".join(parts) + f"\n<figcaption>{escape(label)}. Jump to: {links}</figcaption>"
 
 
-#: Timeline geometry (viewBox units; the SVG scales to its column, 360 wide fits a phone).
-TL_WIDTH = 360
-TL_ROW = 28
-TL_YEAR_GAP = 10
-TL_LEFT = 52  # where the nodes start; the year labels and the lineage arcs sit left of it
-TL_FONT = 13
-TL_CHARS = 40  # characters of a title shown in a node (the whole title is its link's name)
+#: Timeline geometry, in pixels: the figure is drawn at its natural size (its frame scrolls
+#: sideways when it is wider than the column), so its year labels stay legible on a phone.
+TL_COL = 38  # a year's column
+TL_STEP = 13  # between two marks of the same year (and lane), one above the other
+TL_R = 4.5  # a mark's radius
+TL_TOP = 40  # room above the marks for the arcs
+TL_AXIS = 24  # the year labels under the marks
+TL_LANE_GAP = 12  # between two lanes
+TL_LANE_LABEL = 150  # the lane names' column (lanes only)
 
 
-def _short(title: str) -> str:
-    """Return a title cut to what a node shows, on a word boundary, with an ellipsis."""
-    if len(title) <= TL_CHARS:
-        return title
-    cut = title[: TL_CHARS - 1].rsplit(" ", 1)[0].rstrip(" :,-")
-    return cut + "…"
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """One work on a timeline: a dot (a paper, a writing) or a square (software)."""
+
+    id: str
+    year: int
+    title: str
+    href: str
+    #: Software is drawn as a square; a paper drawn together with its code gets a ring.
+    software: bool = False
+    with_code: bool = False
+    #: The lane (an index into ``lanes``) on a timeline of several lanes.
+    lane: int = 0
 
 
 def timeline(
-    nodes: list[tuple[str, int, str, str]],
-    edges: list[tuple[str, str]],
+    marks: Sequence[Mark],
+    edges: Sequence[tuple[str, str]],
     *,
     label: str,
     caption_id: str,
+    lanes: Sequence[str] = (),
+    column: float = TL_COL,
 ) -> str:
-    """Return an inline SVG timeline: a row per work, grouped by year, oldest first.
+    """Return an inline SVG timeline: a column per year, a mark per work, arcs for lineage.
 
-    ``nodes`` are (id, year, title, href); ``edges`` are (later id, earlier id) for "builds
-    on", drawn as arcs in the left margin with an arrowhead at the earlier work. Every node is a
-    link named by the work's title and year, so the picture reads as a list of links to a
-    screen reader; the colours come from CSS classes, so it follows the light and dark palette.
+    Only the years that have works get a column (in order), so a long span stays compact; in
+    a column the works of a year stand one above the other, in title order. ``edges`` are
+    (later id, earlier id) for "builds on", drawn as arcs above the marks with the arrowhead at
+    the earlier work, so they spread over the figure instead of bundling at one edge. With
+    ``lanes`` (a timeline of the whole field), each lane is a band of its own, named on the
+    left. ``column`` is a year's width in pixels. Every mark is a link named by its work's
+    title and year; the colours come from CSS classes, so the figure follows the light and
+    dark palettes.
     """
-    ordered = sorted(nodes, key=lambda n: (n[1], n[2].casefold(), n[0]))
-    rows: dict[str, float] = {}
+    years = sorted({m.year for m in marks})
+    slot = {year: n for n, year in enumerate(years)}
+    left = (TL_LANE_LABEL if lanes else 0) + column / 2
+    ordered = sorted(marks, key=lambda m: (m.lane, m.year, m.title.casefold(), m.id))
+    stacks: dict[tuple[int, int], int] = {}
+    for mark in ordered:
+        stacks[(mark.lane, mark.year)] = stacks.get((mark.lane, mark.year), 0) + 1
+    lane_count = max(len(lanes), 1)
+    lane_height = [
+        max((n for (lane, _y), n in stacks.items() if lane == index), default=0) * TL_STEP
+        for index in range(lane_count)
+    ]
+    lane_top: list[float] = []
+    y: float = TL_TOP
+    for band in lane_height:
+        lane_top.append(y)
+        y += max(band, TL_STEP) + TL_LANE_GAP
+    bottom = y - TL_LANE_GAP
+    where: dict[str, tuple[float, float]] = {}
+    placed: dict[tuple[int, int], int] = {}
+    for mark in ordered:
+        n = placed.get((mark.lane, mark.year), 0)
+        placed[(mark.lane, mark.year)] = n + 1
+        x = left + slot[mark.year] * column
+        where[mark.id] = (x, lane_top[mark.lane] + TL_STEP / 2 + n * TL_STEP)
+    width = left + (len(years) - 1) * column + column / 2 + 4
+    height = bottom + TL_AXIS
     parts: list[str] = []
-    y, last_year = 8.0, None
-    for node_id, year, title, href in ordered:
-        if year != last_year:
-            if last_year is not None:
-                y += TL_YEAR_GAP
-            parts.append(
-                f'<text class="ddl-tl-year" x="0" y="{y + TL_ROW / 2 + 4:.0f}">{year}</text>'
-            )
-            last_year = year
-        rows[node_id] = y + TL_ROW / 2
+    for index, name in enumerate(lanes):
+        top = lane_top[index]
         parts.append(
-            f'<a href="{escape(href)}" aria-label="{escape(title)} ({year})">'
-            f'<rect class="ddl-tl-node" x="{TL_LEFT}" y="{y + 2:.0f}" rx="4" '
-            f'width="{TL_WIDTH - TL_LEFT - 2}" height="{TL_ROW - 4}"/>'
-            f'<text class="ddl-tl-label" x="{TL_LEFT + 6}" y="{y + TL_ROW / 2 + 4:.0f}">'
-            f"{escape(_short(title))}</text></a>"
+            f'<text class="ddl-tl-lane" x="0" y="{top + TL_STEP / 2 + 4:.1f}">{escape(name)}</text>'
         )
-        y += TL_ROW
+        if index:
+            parts.append(
+                f'<line class="ddl-tl-rule" x1="0" y1="{top - TL_LANE_GAP / 2:.1f}" '
+                f'x2="{width:.1f}" y2="{top - TL_LANE_GAP / 2:.1f}"/>'
+            )
+    for year in years:
+        x = left + slot[year] * column
+        parts.append(
+            f'<text class="ddl-tl-year" x="{x:.1f}" y="{bottom + 16:.1f}" '
+            f'text-anchor="middle">{year}</text>'
+        )
     arcs = []
-    for later, earlier in sorted(edges):
-        if later not in rows or earlier not in rows:
+    for later, earlier in sorted(set(edges)):
+        if later not in where or earlier not in where or later == earlier:
             continue
-        y1, y2 = rows[later], rows[earlier]
-        bend = TL_LEFT - 8 - min(30.0, abs(y1 - y2) / 12)
-        arcs.append(
-            f'<path class="ddl-tl-edge" d="M{TL_LEFT} {y1:.0f} C{bend:.0f} {y1:.0f} '
-            f'{bend:.0f} {y2:.0f} {TL_LEFT} {y2:.0f}" marker-end="url(#{caption_id}-arrow)"/>'
+        (x1, y1), (x2, y2) = where[later], where[earlier]
+        if abs(x1 - x2) < 1:  # the same year: a bow to the right
+            cx, cy = x1 + column * 0.45, (y1 + y2) / 2
+        else:
+            lift = min(TL_TOP - 6, 8 + abs(x1 - x2) * 0.12)
+            cx, cy = (x1 + x2) / 2, min(y1, y2) - lift - abs(y1 - y2) * 0.1
+        # The arrowhead stops at the earlier mark's edge, along the curve's last direction.
+        dx, dy = x2 - cx, y2 - cy
+        length = max((dx * dx + dy * dy) ** 0.5, 1e-6)
+        ex, ey = x2 - dx / length * (TL_R + 2), y2 - dy / length * (TL_R + 2)
+        path = f"M{x1:.1f} {y1:.1f} Q{cx:.1f} {cy:.1f} {ex:.1f} {ey:.1f}"
+        arcs.append(f'<path class="ddl-tl-edge" d="{path}" marker-end="url(#{caption_id}-arrow)"/>')
+    dots = []
+    for mark in ordered:
+        x, y = where[mark.id]
+        if mark.software:
+            shape = (
+                f'<rect class="ddl-tl-mark ddl-tl-mark--software" x="{x - TL_R:.1f}" '
+                f'y="{y - TL_R:.1f}" width="{2 * TL_R:.1f}" height="{2 * TL_R:.1f}"/>'
+            )
+        else:
+            shape = f'<circle class="ddl-tl-mark" cx="{x:.1f}" cy="{y:.1f}" r="{TL_R}"/>'
+            if mark.with_code:
+                shape += f'<circle class="ddl-tl-ring" cx="{x:.1f}" cy="{y:.1f}" r="{TL_R + 2.5}"/>'
+        dots.append(
+            f'<a href="{escape(mark.href)}" aria-label="{escape(mark.title)} ({mark.year})">'
+            f"<title>{escape(mark.title)} ({mark.year})</title>{shape}</a>"
         )
-    height = y + 8
     return (
         f'<svg class="ddl-timeline-svg" xmlns="http://www.w3.org/2000/svg" '
-        f'viewBox="0 0 {TL_WIDTH} {height:.0f}" width="{TL_WIDTH}" height="{height:.0f}" '
-        f'font-size="{TL_FONT}" aria-labelledby="{caption_id}">'
-        f"<title>{escape(label)}</title>"
-        f'<defs><marker id="{caption_id}-arrow" viewBox="0 0 8 8" refX="7" refY="4" '
-        f'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
+        f'viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" height="{height:.0f}" '
+        f'aria-labelledby="{caption_id}">'
+        f'<defs><marker id="{caption_id}-arrow" viewBox="0 0 8 8" refX="8" refY="4" '
+        f'markerWidth="6" markerHeight="6" orient="auto-start-reverse">'
         f'<path class="ddl-tl-arrow" d="M0 0 L8 4 L0 8 z"/></marker></defs>'
-        + "".join(arcs)
         + "".join(parts)
+        + "".join(arcs)
+        + "".join(dots)
         + "</svg>"
     )

@@ -132,6 +132,16 @@ def validate_https___ddl_catalog_github_io_schema_catalog_schema_json(data, cust
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".feed.author must be longer than or equal to 2 characters")
                         if data__feed__author_len > 100:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".feed.author must be shorter than or equal to 100 characters")
+                if "limit" in data__feed_keys:
+                    data__feed_keys.remove("limit")
+                    data__feed__limit = data__feed["limit"]
+                    if not isinstance(data__feed__limit, (int)) and not (isinstance(data__feed__limit, float) and data__feed__limit.is_integer()) or isinstance(data__feed__limit, bool):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".feed.limit must be integer")
+                    if isinstance(data__feed__limit, (int, float)) and not isinstance(data__feed__limit, bool):
+                        if data__feed__limit < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".feed.limit must be bigger than or equal to 1")
+                        if data__feed__limit > 1000:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".feed.limit must be smaller than or equal to 1000")
                 if data__feed_keys:
                     raise JsonSchemaValueException("" + (name_prefix or "data") + ".feed must not contain "+str(data__feed_keys)+" properties")
         if "licence" in data_keys:
@@ -231,6 +241,17 @@ def validate_https___ddl_catalog_github_io_schema_catalog_schema_json(data, cust
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.intro must be longer than or equal to 3 characters")
                         if data__capabilities__intro_len > 1000:
                             raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.intro must be shorter than or equal to 1000 characters")
+                if "hardware_group" in data__capabilities_keys:
+                    data__capabilities_keys.remove("hardware_group")
+                    data__capabilities__hardwaregroup = data__capabilities["hardware_group"]
+                    if not isinstance(data__capabilities__hardwaregroup, (str)):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.hardware_group must be string")
+                    if isinstance(data__capabilities__hardwaregroup, str):
+                        data__capabilities__hardwaregroup_len = len(data__capabilities__hardwaregroup)
+                        if data__capabilities__hardwaregroup_len < 1:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.hardware_group must be longer than or equal to 1 characters")
+                        if data__capabilities__hardwaregroup_len > 40:
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + ".capabilities.hardware_group must be shorter than or equal to 40 characters")
                 if "columns" in data__capabilities_keys:
                     data__capabilities_keys.remove("columns")
                     data__capabilities__columns = data__capabilities["columns"]
