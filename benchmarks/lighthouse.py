@@ -45,6 +45,9 @@ PAGES: tuple[tuple[str, str], ...] = (
     ("Compare", "compare/"),
     ("Timeline", "timeline/"),
     ("Papers by year", "papers-by-year/"),
+    ("Venues", "venues/"),
+    ("Venue (SOSP)", "venues/sosp/"),
+    ("What's new", "new/"),
     ("Tags", "tags/"),
     ("Docs page", "data-format/"),
 )
