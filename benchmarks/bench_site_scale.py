@@ -13,11 +13,12 @@ is built with ``build_site`` (what ``ddl-catalog site`` runs, validation include
 page type and on the plain docs page (data-format/) of the same build in the same run: each
 engine's pages are measured against that engine's own docs page. The table gives each page's
 median performance and accessibility score, its gap to the docs page's performance, total
-blocking time, the page's HTML bytes and the failing accessibility audits; the search
-index's bytes (entries and text, raw and gzip) are printed per size, with two timings in Chromium with its CPU
-slowed 4 times (as Lighthouse's phone): Explore's text filter per keystroke (script, style and
-layout of the new rows) and the time from the first key typed in the search box to the first
-result of the catalog's own search (the index is fetched on first use, so that is included).
+blocking time, the page's HTML bytes and the failing accessibility audits; the search index's
+bytes (entries and text, raw and gzip) are printed per size, with two timings in Chromium with
+its CPU slowed 4 times (as Lighthouse's phone): Explore's text filter per keystroke (script,
+style and layout of the new rows) and the time from the first key typed in the search box to
+the first result of the catalog's own search (the index is fetched on first use, so that is
+included).
 Reports go to build/site-scale/, a side-by-side table of the engines last.
 
 The largest subtopic is the category page with the most HTML; the kind page is the largest
