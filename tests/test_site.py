@@ -684,6 +684,18 @@ def test_hostile_category_and_settings_values_show_as_text_on_every_page(
     assert "<img" not in search and "<script" not in search and "</title>" not in search
 
 
+def topic_timeline(site: Path) -> tuple[str, str]:
+    """Return the built topic page that draws a timeline (not /timeline/) and its SVG."""
+    page = next(
+        p.read_text(encoding="utf-8")
+        for p in site.rglob("index.html")
+        if 'class="ddl-timeline-svg"' in p.read_text(encoding="utf-8")
+        and "timeline" not in p.parent.name
+    )
+    start = page.index('<svg class="ddl-timeline-svg"')
+    return page, page[start : page.index("</svg>", start) + 6]
+
+
 def forty_papers(*, over_years: bool = False) -> dict[str, str]:
     """Return forty papers of one category, each its own id, title and URL (a long list).
 
@@ -1072,14 +1084,7 @@ def test_a_paper_and_its_code_are_one_mark(
         "related:\n  - id: author0002019paper\n    relation: implements\n"
     )
     site = build_site(site_sources(catalog_dir(papers)))
-    page = next(
-        p.read_text(encoding="utf-8")
-        for p in site.rglob("index.html")
-        if 'class="ddl-timeline-svg"' in p.read_text(encoding="utf-8")
-        and "timeline" not in p.parent.name
-    )
-    start = page.index('<svg class="ddl-timeline-svg"')
-    svg = page[start : page.index("</svg>", start) + 6]
+    page, svg = topic_timeline(site)
     assert "#paper-zero-code" not in svg and svg.count('class="ddl-tl-ring"') == 1
     listing = page[page.index('class="ddl-timeline-list"') :]
     assert "with its code: <a" in listing and "The code of paper zero</a>" in listing
@@ -1098,14 +1103,7 @@ def test_a_long_topic_timeline_draws_its_landmarks_and_says_how_many_of_all(
         papers[path] += "related:\n  - id: author0002019paper\n    relation: builds-on\n"
     monkeypatch.setattr(site_pages, "TIMELINE_LIMIT", 10)
     site = build_site(site_sources(catalog_dir(papers)))
-    page = next(
-        p.read_text(encoding="utf-8")
-        for p in site.rglob("index.html")
-        if 'class="ddl-timeline-svg"' in p.read_text(encoding="utf-8")
-        and "timeline" not in p.parent.name
-    )
-    start = page.index('<svg class="ddl-timeline-svg"')
-    svg = page[start : page.index("</svg>", start) + 6]
+    page, svg = topic_timeline(site)
     assert svg.count("<a href=") == 10
     assert "10 of its 40 works" in page
     assert "#author0002019paper" in svg and "Paper number 0 (2000)<" in svg
